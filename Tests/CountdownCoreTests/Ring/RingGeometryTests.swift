@@ -77,8 +77,9 @@ import Testing
     #expect(RingGeometry(progress: 0, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == 0)
     #expect(RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == 1)
     #expect(RingGeometry(progress: 1e-12, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == 1 / steps)
-    #expect(RingGeometry(progress: 1 - 1e-12, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == (steps - 1) / steps)
-    // Just above half a step rounds up to one step; just below would round to 0 but is held at one step.
+    #expect(
+      RingGeometry(progress: 1 - 1e-12, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == (steps - 1) / steps)
+    // 0.4 of a step would round to 0 but is held at one step; above one step, the nearest step wins.
     #expect(RingGeometry(progress: 0.4 / steps, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == 1 / steps)
     #expect(RingGeometry(progress: 2.4 / steps, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == 2 / steps)
     #expect(RingGeometry(progress: 2.6 / steps, diameter: 48, lineWidth: 4, scale: scale).strokeEnd == 3 / steps)
@@ -151,27 +152,27 @@ import Testing
 ///
 /// Nested in the suite so that it cannot clash with a generator of the same name elsewhere in the test target.
 extension RingGeometryTests {
-struct SeededGenerator: RandomNumberGenerator {
-  /// The seed this generator started from.
-  let seed: UInt64
-  private var state: UInt64
+  struct SeededGenerator: RandomNumberGenerator {
+    /// The seed this generator started from.
+    let seed: UInt64
+    private var state: UInt64
 
-  init(seed: UInt64) {
-    self.seed = seed
-    state = seed
-  }
+    init(seed: UInt64) {
+      self.seed = seed
+      state = seed
+    }
 
-  /// `TEST_SEED` from the environment when set (to replay a failure), a fresh random seed otherwise.
-  static func seedFromEnvironment() -> UInt64 {
-    ProcessInfo.processInfo.environment["TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: .min ... .max)
-  }
+    /// `TEST_SEED` from the environment when set (to replay a failure), a fresh random seed otherwise.
+    static func seedFromEnvironment() -> UInt64 {
+      ProcessInfo.processInfo.environment["TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: .min ... .max)
+    }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
   }
-}
 }
