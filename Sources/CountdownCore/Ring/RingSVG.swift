@@ -15,7 +15,8 @@
 public struct RingSVG: Sendable, Hashable {
   /// A dot drawn at the moving end of the arc.
   public struct Dot: Sendable, Hashable {
-    /// The radius of the dot in points; `nil` for three quarters of the ring's line width.
+    /// The radius of the dot in points; `nil` for three quarters of the ring's line width. A negative or
+    /// non-finite radius is drawn as 0.
     public var radius: Double?
     /// The fill colour of the dot; `nil` for the progress colour.
     public var color: String?
@@ -47,7 +48,8 @@ public struct RingSVG: Sendable, Hashable {
   public var dot: Dot?
   /// The colour of the label text.
   public var labelColor: String
-  /// The label's font size in points; `nil` for 30% of the space inside the stroke.
+  /// The label's font size in points; `nil` for 30% of the space inside the stroke. A negative or non-finite
+  /// size is written as 0.
   public var labelFontSize: Double?
   /// The label's CSS font family list.
   public var fontFamily: String
