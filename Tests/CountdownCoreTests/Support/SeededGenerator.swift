@@ -1,3 +1,5 @@
+import Foundation
+
 /// SplitMix64: a tiny, fast, seedable generator, so that every random test can be replayed from the
 /// seed it prints.
 struct SeededGenerator: RandomNumberGenerator {
@@ -5,6 +7,15 @@ struct SeededGenerator: RandomNumberGenerator {
 
   init(seed: UInt64) {
     state = seed
+  }
+
+  /// A seed from `COUNTDOWN_TEST_SEED` if it is set, otherwise a fresh random one; print it with the
+  /// test so that a failure can be replayed with `COUNTDOWN_TEST_SEED=<seed> swift test`.
+  static func testSeed() -> UInt64 {
+    if let text = ProcessInfo.processInfo.environment["COUNTDOWN_TEST_SEED"], let seed = UInt64(text) {
+      return seed
+    }
+    return UInt64.random(in: .min ... .max)
   }
 
   mutating func next() -> UInt64 {

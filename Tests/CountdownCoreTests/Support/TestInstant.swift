@@ -8,6 +8,9 @@ struct TestInstant: InstantProtocol, CustomStringConvertible {
     self.offset = offset
   }
 
+  /// The test clock's origin.
+  static let zero = TestInstant(.zero)
+
   static func seconds(_ seconds: Double) -> TestInstant {
     TestInstant(.seconds(seconds))
   }
