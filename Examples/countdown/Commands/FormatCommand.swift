@@ -1,0 +1,5 @@
+import ArgumentParser
+
+struct FormatCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "format", abstract: "Not yet.")
+}

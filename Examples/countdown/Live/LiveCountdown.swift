@@ -1,0 +1,150 @@
+import CountdownCore
+import Foundation
+
+/// The countdown on a terminal: a ring that empties, the time, redrawn in place; keys to pause,
+/// adjust and quit.
+@MainActor
+final class LiveCountdown {
+  private typealias Display = CombinedDisplay<
+    CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, RingDisplay
+  >
+
+  private let setup: CountdownSetup
+  private let engine: Engine
+  private let title: String?
+  private let locale: Locale
+  private let display: Display
+  private var ring: BrailleRing
+  private var handle: InterimHandle?
+  private var latest: CountdownSnapshot<Display.Value, EngineInstant>?
+  private var deadline: Date?
+  private var ended: CheckedContinuation<String, Never>?
+  private var signals: SignalHandlers?
+  private var keys: KeyReader?
+
+  init(_ setup: CountdownSetup, engine: Engine, title: String?, locale: Locale) {
+    self.setup = setup
+    self.engine = engine
+    self.title = title
+    self.locale = locale
+    ring = BrailleRing(rows: Self.ringRows(for: Terminal.size.rows))
+    let total = setup.countdown.total
+    let progress = total.map { ProgressDisplay(steps: BrailleRing(rows: 10).dotCount, total: $0) }
+    display = setup.text
+      .combined(with: setup.countsUp ? .phases(.plenty, [:]) : Urgency.phases(total: total))
+      .combined(with: RingDisplay(progress: progress))
+  }
+
+  /// Runs until the countdown ends or the user quits; returns the line to leave on the screen.
+  func run() async -> String {
+    Terminal.enterLiveMode()
+    signals = SignalHandlers(
+      live: true,
+      onContinue: { [weak self] in
+        Terminal.enterLiveMode()
+        self?.refresh()
+      },
+      onResize: { [weak self] in self?.refresh() })
+    keys = KeyReader { [weak self] keys in self?.handle(keys) }
+    let summary = await withCheckedContinuation { continuation in
+      ended = continuation
+      handle = engine.add(setup.countdown, display: display, onChange: { [weak self] snapshot in
+        self?.show(snapshot)
+      })
+      updateDeadline()
+    }
+    keys?.cancel()
+    handle?.cancel()
+    Terminal.restore()
+    return summary
+  }
+
+  private func show(_ snapshot: CountdownSnapshot<Display.Value, EngineInstant>) {
+    latest = snapshot
+    draw()
+    if snapshot.isFinished && setup.stopsAtEnd {
+      Terminal.write("\u{7}")
+      finish("\(title ?? "countdown"): time's up at \(clockTime(Date()))")
+    }
+  }
+
+  private func handle(_ keys: [Key]) {
+    guard let handle, let countdown = handle.countdown else { return }
+    for key in keys {
+      switch key {
+      case .character(" "), .character("p"):
+        countdown.isPaused ? handle.resume() : handle.pause()
+      case .character("+"), .character("="), .up, .right:
+        handle.extend(by: setup.countsUp ? .seconds(-60) : .seconds(60))
+      case .character("-"), .character("_"), .down, .left:
+        handle.extend(by: setup.countsUp ? .seconds(60) : .seconds(-60))
+      case .character("q"), .character("Q"), .escape:
+        let left = latest?.value.first.first ?? ""
+        finish("\(title ?? "countdown"): stopped at \(left)")
+        return
+      default:
+        continue
+      }
+    }
+    updateDeadline()
+    refresh()
+  }
+
+  /// Recomputes the snapshot at this instant (after a key, a resize or SIGCONT) and redraws.
+  private func refresh() {
+    guard let countdown = handle?.countdown else { return }
+    ring = BrailleRing(rows: Self.ringRows(for: Terminal.size.rows))
+    latest = countdown.snapshot(at: engine.now, display: display)
+    draw()
+  }
+
+  private func draw() {
+    guard let snapshot = latest, ended != nil else { return }
+    let status: String
+    if snapshot.isPaused {
+      status = "paused"
+    } else if setup.countsUp {
+      status = "stopwatch"
+    } else if snapshot.isFinished {
+      status = "time's up"
+    } else {
+      status = deadline.map { "ends \(clockTime($0))" } ?? ""
+    }
+    let frame = LiveCountdownFrame(
+      text: snapshot.value.first.first,
+      progress: snapshot.value.second,
+      urgency: snapshot.value.first.second,
+      title: title,
+      status: status,
+      isPaused: snapshot.isPaused)
+    let size = Terminal.size
+    Terminal.write(frame.render(columns: size.columns, rows: size.rows, ring: ring))
+  }
+
+  private func updateDeadline() {
+    guard let countdown = handle?.countdown, !countdown.isPaused else { return }
+    deadline = Date().addingTimeInterval(Double(countdown.remaining(at: engine.now).attosecondCount) / 1e18)
+  }
+
+  private func finish(_ summary: String) {
+    ended?.resume(returning: summary)
+    ended = nil
+  }
+
+  private func clockTime(_ date: Date) -> String {
+    date.formatted(Date.FormatStyle(date: .omitted, time: .standard, locale: locale))
+  }
+
+  private static func ringRows(for terminalRows: Int) -> Int {
+    min(10, max(2, terminalRows - 8))
+  }
+}
+
+/// The ring's progress display, or nothing for a countdown without a total (a stopwatch).
+struct RingDisplay: CountdownDisplay {
+  let progress: ProgressDisplay?
+
+  func value(remaining: Duration) -> Double? { progress?.value(remaining: remaining) }
+  func nextChange(after remaining: Duration) -> Duration? { progress?.nextChange(after: remaining) }
+  var period: Duration? { progress?.period }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Turns the signals a terminal program must handle into calls on the main queue.
+///
+/// - SIGINT, SIGTERM, SIGHUP: restore the terminal and exit with 128 + the signal number
+///   (130 for Ctrl-C), as shells expect.
+/// - SIGTSTP (Ctrl-Z): restore the terminal, then stop for real; SIGCONT (fg, or `kill -CONT` after a
+///   SIGSTOP that could not be caught) calls `onContinue`, which re-enters live mode and redraws.
+/// - SIGWINCH: `onResize`.
+@MainActor
+final class SignalHandlers {
+  private var sources: [any DispatchSourceSignal] = []
+
+  /// Installs the handlers; they stay until the process exits.
+  init(live: Bool, onContinue: @escaping @MainActor () -> Void = {}, onResize: @escaping @MainActor () -> Void = {}) {
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      install(signalNumber) {
+        Terminal.restore()
+        exit(128 + signalNumber)
+      }
+    }
+    guard live else { return }
+    install(SIGTSTP) {
+      Terminal.restore()
+      // SIGTSTP itself is ignored while the handler is installed: stop with SIGSTOP instead.
+      kill(getpid(), SIGSTOP)
+    }
+    install(SIGCONT, handler: onContinue)
+    install(SIGWINCH, handler: onResize)
+  }
+
+  private func install(_ signalNumber: Int32, handler: @escaping @MainActor () -> Void) {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated { handler() } }
+    source.resume()
+    sources.append(source)
+  }
+}
+
+/// Calls `onKeys` on the main queue with the keys typed, as they arrive.
+@MainActor
+final class KeyReader {
+  private let source: any DispatchSourceRead
+
+  /// Starts reading standard input.
+  init(onKeys: @escaping @MainActor ([Key]) -> Void) {
+    source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    source.setEventHandler { [source] in
+      MainActor.assumeIsolated {
+        let keys = Terminal.readKeys()
+        // End of input (a closed pipe) would otherwise wake this handler forever.
+        if keys.isEmpty && source.data == 0 { source.cancel() }
+        if !keys.isEmpty { onKeys(keys) }
+      }
+    }
+    source.resume()
+  }
+
+  /// Stops reading.
+  func cancel() { source.cancel() }
+}
