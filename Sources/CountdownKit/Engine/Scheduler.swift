@@ -254,19 +254,20 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       preconditionFailure("Internal inconsistency: processing a released entry \(index)")
     }
     let countdown = entry.countdown
-    if countdown.remaining(at: now) > .zero {
-      entry.hasFinished = false
-    } else if !entry.hasFinished {
-      entry.hasFinished = true
-      if let onFinish = entry.onFinish { deliveries.append(onFinish) }
-    }
     var due: Instant?
+    // Render first, so that a subscriber sees the final value before the completion.
     if let renderer = entry.renderer {
       let (delivery, nextChange) = renderer.render(countdown, at: now, force: force)
       if let delivery { deliveries.append(delivery) }
       if let nextChange, case .running(let end) = countdown.state {
         due = end.advanced(by: .zero - nextChange)
       }
+    }
+    if countdown.remaining(at: now) > .zero {
+      entry.hasFinished = false
+    } else if !entry.hasFinished {
+      entry.hasFinished = true
+      if let onFinish = entry.onFinish { deliveries.append(onFinish) }
     }
     if !entry.hasFinished, case .running(let end) = countdown.state {
       due = due.map { Swift.min($0, end) } ?? end
