@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // Upcoming language features switched on for every target, in one place.
@@ -8,25 +9,42 @@ let upcomingFeatures: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// COUNTDOWNKIT_INTERNAL_CHECKS=1 in the environment compiles the engine's invariant checks: after every
+// mutation of the scheduler they walk all of its entries and queued items (O(n) each time), so they
+// are for tests, not for production builds. `.ci/run` runs the engine tests once with them on.
+let internalChecks: [SwiftSetting] =
+  ProcessInfo.processInfo.environment["COUNTDOWNKIT_INTERNAL_CHECKS"] == nil
+  ? [] : [.define("COUNTDOWNKIT_INTERNAL_CHECKS")]
+
 let package = Package(
   name: "CountdownKit",
   platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "CountdownCore", targets: ["CountdownCore"]),
+    .library(name: "CountdownKit", targets: ["CountdownKit"]),
+    .library(name: "CountdownTesting", targets: ["CountdownTesting"]),
     .executable(name: "countdown", targets: ["countdown"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(name: "CountdownCore"),
-    .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"]),
+    .target(
+      name: "CountdownKit",
+      dependencies: ["CountdownCore", .product(name: "HeapModule", package: "swift-collections")],
+      swiftSettings: internalChecks
+    ),
+    .target(name: "CountdownTesting", dependencies: ["CountdownKit"]),
+    .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"], exclude: ["Ring/Snapshots"]),
+    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTesting"]),
     // The `countdown` command: a live terminal countdown and a live order board on SQLite.
     .executableTarget(
       name: "countdown",
       dependencies: [
-        "CountdownCore",
+        "CountdownKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ],

@@ -1,0 +1,248 @@
+public import Foundation
+import Synchronization
+
+/// One driver for any number of live countdowns.
+///
+/// A single task sleeps until the earliest instant at which something visible changes (plus the
+/// tolerance), serves everything due, delivers, and sleeps again; with nothing scheduled it sleeps
+/// until told otherwise. Adding, cancelling, pausing and retargeting are synchronous and safe from any
+/// thread or actor. Work is proportional to what changes on screen, not to the number of countdowns.
+///
+/// ```swift
+/// let engine = CountdownEngine()
+/// let handle = engine.add(Countdown(duration: .seconds(90), startingAt: engine.now), display: .seconds) { snapshot in
+///   label.text = snapshot.value.formatted(.countdown(.digital))
+/// }
+/// handle.pause()
+/// ```
+///
+/// The engine measures time on `C` (``ContinuousClock`` by default: monotonic, and it keeps counting
+/// while the machine sleeps), so a suspended process shows the right value at once when it resumes,
+/// with one update per subscriber and each completion that fell in the gap fired once.
+public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
+  /// The engine clock's instant type.
+  public typealias Instant = C.Instant
+  /// What subscribers of a display with values of type `Value` receive.
+  public typealias Snapshot<Value: Equatable & Sendable> = CountdownSnapshot<Value, C.Instant>
+
+  let clock: C
+  let wallClock: any WallClock
+  let state: Mutex<EngineState<C>>
+  private let drivesItself: Bool
+
+  /// An engine on `clock`.
+  ///
+  /// - Parameters:
+  ///   - clock: The monotonic clock to measure time on.
+  ///   - wallClock: Where wall-clock dates come from, for `Date` targets.
+  ///   - tolerance: The most a change may be delivered late. Each display gets a tenth of its period
+  ///     (100 ms for whole seconds), at least 1 ms and at most this; one wake-up serves every change
+  ///     that falls within it. Changes are never delivered early. The default, 100 ms, keeps a seconds
+  ///     display to at most ~10 wake-ups a second however many countdowns there are.
+  public convenience init(clock: C, wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)) {
+    self.init(clock: clock, wallClock: wallClock, tolerance: tolerance, drivesItself: true)
+  }
+
+  /// An engine whose time is driven by hand with ``_serveDue()`` instead of a driver task: for tests.
+  package init(clock: C, wallClock: any WallClock, tolerance: Duration, drivesItself: Bool) {
+    precondition(tolerance > .zero, "CountdownEngine needs a positive tolerance, got \(tolerance)")
+    self.clock = clock
+    self.wallClock = wallClock
+    self.drivesItself = drivesItself
+    let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: clock.now, offset: .zero)
+    state = Mutex(EngineState(scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
+    if drivesItself {
+      let reference = WeakEngine(self)
+      Task.detached(priority: .high) { await Self.drive(reference) }
+    }
+  }
+
+  deinit {
+    let (sleeper, parked) = state.withLock { state in state.driver.stop() }
+    sleeper?.cancel()
+    parked?.resume()
+  }
+
+  /// The current instant of the engine's clock.
+  public var now: C.Instant { clock.now }
+
+  /// The number of countdowns the engine holds (bound or not).
+  public var count: Int { state.withLock { $0.scheduler.count } }
+
+  /// How many times the driver has woken up since the engine started: for benchmarks and diagnostics.
+  public var wakeUpCount: Int { state.withLock { $0.wakeUps } }
+
+  /// Stops the driver and finishes every snapshot sequence; nothing is delivered afterwards.
+  public func shutdown() {
+    let (sleeper, parked, closing) = state.withLock { state in
+      let (sleeper, parked) = state.driver.stop()
+      state.isShutDown = true
+      return (sleeper, parked, state.scheduler.removeAll())
+    }
+    sleeper?.cancel()
+    parked?.resume()
+    for case .afterUnlock(let work) in closing { work() }
+  }
+
+  // MARK: - Mutations shared by handles, boards and sequences
+
+  /// Runs `body` on the state under the lock, then performs its deliveries and wakes the driver if the
+  /// earliest wake-up moved earlier.
+  @discardableResult
+  func mutate<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
+    let now = clock.now
+    let (result, wake, drain, afterUnlock) = state.withLock {
+      state -> (Result, DriverWake?, Bool, [@Sendable () -> Void]) in
+      let (result, deliveries) = body(&state, now)
+      guard !state.isShutDown else { return (result, nil, false, []) }
+      let (drain, afterUnlock) = state.enqueue(deliveries)
+      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
+      return (result, wake, drain, afterUnlock)
+    }
+    wake?.perform()
+    for work in afterUnlock { work() }
+    if drain { scheduleMainDrain() }
+    return result
+  }
+
+  /// Like ``mutate(_:)`` but, being on the main actor already, runs the main-actor deliveries at once.
+  @MainActor
+  func mutateOnMain<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
+    let now = clock.now
+    let (result, mainWork, wake, afterUnlock) = state.withLock {
+      state -> (Result, [@MainActor @Sendable () -> Void], DriverWake?, [@Sendable () -> Void]) in
+      let (result, deliveries) = body(&state, now)
+      guard !state.isShutDown else { return (result, [], nil, []) }
+      let (_, afterUnlock) = state.enqueue(deliveries)
+      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
+      return (result, state.takeMainQueue(), wake, afterUnlock)
+    }
+    wake?.perform()
+    for work in afterUnlock { work() }
+    for work in mainWork { work() }
+    return result
+  }
+
+  private func scheduleMainDrain() {
+    Task { @MainActor in self.drainMainQueue() }
+  }
+
+  @MainActor
+  private func drainMainQueue() {
+    let work = state.withLock { $0.takeMainQueue() }
+    for item in work { item() }
+  }
+
+  // MARK: - Time
+
+  /// Serves everything due now and delivers: one step of the driver, callable by hand in tests of an
+  /// engine made with `drivesItself: false`. Main-actor work runs before it returns.
+  @MainActor
+  package func _serveDue() {
+    let wallDate = wallClock.currentDate
+    mutateOnMain { state, now in ((), state.serve(at: now, wallDate: wallDate)) }
+  }
+
+  private static func drive(_ reference: WeakEngine<C>) async {
+    while true {
+      guard let wait = reference.engine?.driverStep() else { return }
+      switch wait {
+      case .stop:
+        return
+      case .sleep(let sleeper):
+        await sleeper.value
+      case .park:
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          guard let engine = reference.engine else { return continuation.resume() }
+          engine.park(continuation)
+        }
+      }
+    }
+  }
+
+  private func driverStep() -> DriverWait {
+    let now = clock.now
+    let wallDate = wallClock.currentDate
+    let (wait, drain, afterUnlock) = state.withLock { state -> (DriverWait, Bool, [@Sendable () -> Void]) in
+      guard !state.isShutDown else { return (.stop, false, []) }
+      state.wakeUps += 1
+      let (drain, afterUnlock) = state.enqueue(state.serve(at: now, wallDate: wallDate))
+      guard let wake = state.scheduler.nextWake() else {
+        state.driver = .parked(nil, signalled: false)
+        return (.park, drain, afterUnlock)
+      }
+      let clock = self.clock
+      let sleeper = Task { _ = try? await clock.sleep(until: wake, tolerance: nil) }
+      state.driver = .sleeping(until: wake, sleeper)
+      return (.sleep(sleeper), drain, afterUnlock)
+    }
+    for work in afterUnlock { work() }
+    if drain { scheduleMainDrain() }
+    return wait
+  }
+
+  private func park(_ continuation: CheckedContinuation<Void, Never>) {
+    let resumeNow = state.withLock { state -> Bool in
+      guard case .parked(nil, let signalled) = state.driver, !signalled, !state.isShutDown else {
+        state.driver = .running
+        return true
+      }
+      state.driver = .parked(continuation, signalled: false)
+      return false
+    }
+    if resumeNow { continuation.resume() }
+  }
+
+  // MARK: - Wall clock
+
+  /// The timeline that converts wall-clock dates to the engine's instants.
+  public var timeline: Timeline<C.Instant> { state.withLock { $0.timeline } }
+
+  /// The engine instant at which the wall clock (corrected by the reference offset) reads `date`.
+  ///
+  /// - Throws: ``TimelineError`` for dates that are not finite or absurdly far away.
+  public func instant(for date: Date) throws -> C.Instant {
+    try state.withLock { try $0.timeline.instant(for: date) }
+  }
+
+  /// Tells the engine that the wall clock was changed (on Apple platforms, on
+  /// `NSSystemClockDidChange`): it re-anchors its timeline and moves every countdown whose end came
+  /// from a `Date`. The engine also notices jumps of more than a second by itself at its wake-ups.
+  public func wallClockDidChange() {
+    let wallDate = wallClock.currentDate
+    mutate { state, now in ((), state.reanchor(date: wallDate, instant: now)) }
+  }
+
+  /// Sets the offset of a trusted reference clock (a server) against the local wall clock, e.g. from a
+  /// `ServerTimeEstimator`, and moves every countdown whose end came from a `Date`.
+  ///
+  /// - Throws: ``TimelineError/referenceOffsetOutOfRange(_:)`` for an absurd offset; nothing changes.
+  public func setReferenceOffset(_ offset: Duration) throws {
+    try mutate { state, now -> (Result<Void, TimelineError>, [Delivery]) in
+      do throws(TimelineError) {
+        state.timeline = try state.timeline.withReferenceOffset(offset)
+        return (.success(()), state.retargetDates(at: now))
+      } catch {
+        return (.failure(error), [])
+      }
+    }.get()
+  }
+
+  static func makeTimeline(date: Date, instant: C.Instant, offset: Duration) -> Timeline<C.Instant> {
+    if let timeline = try? Timeline(anchorDate: date, anchorInstant: instant, referenceOffset: offset) {
+      return timeline
+    }
+    // The wall clock itself reports an absurd date: anchor at the reference date rather than trap.
+    // swift-format-ignore: NeverForceUnwrap
+    return try! Timeline(anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: instant, referenceOffset: offset)
+  }
+}
+
+/// A weak reference to an engine, so that the driver task does not keep a dropped engine alive.
+final class WeakEngine<C: Clock>: Sendable where C.Duration == Duration {
+  weak let engine: CountdownEngine<C>?
+
+  init(_ engine: CountdownEngine<C>) {
+    self.engine = engine
+  }
+}

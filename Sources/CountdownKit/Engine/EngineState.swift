@@ -1,0 +1,133 @@
+import Foundation
+
+/// Everything the engine keeps behind its lock.
+struct EngineState<C: Clock> where C.Duration == Duration {
+  var scheduler: Scheduler<C.Instant>
+  var timeline: Timeline<C.Instant>
+  var driver: DriverState<C> = .running
+  var isShutDown = false
+  var wakeUps = 0
+  /// Main-actor work in the order it was produced, drained by one hop per batch.
+  private var mainQueue: [@MainActor @Sendable () -> Void] = []
+  private var drainScheduled = false
+
+  init(scheduler: Scheduler<C.Instant>, timeline: Timeline<C.Instant>) {
+    self.scheduler = scheduler
+    self.timeline = timeline
+  }
+
+  /// Performs immediate deliveries now (under the lock, so a stream sees its snapshots in order) and
+  /// queues main-actor ones.
+  ///
+  /// - Returns: whether a drain of the main queue must be scheduled, and the work to run once the lock
+  ///   is released.
+  mutating func enqueue(_ deliveries: [Delivery]) -> (drain: Bool, afterUnlock: [@Sendable () -> Void]) {
+    var afterUnlock: [@Sendable () -> Void] = []
+    for delivery in deliveries {
+      switch delivery {
+      case .immediate(let work): work()
+      case .mainActor(let work): mainQueue.append(work)
+      case .afterUnlock(let work): afterUnlock.append(work)
+      }
+    }
+    guard !mainQueue.isEmpty, !drainScheduled else { return (false, afterUnlock) }
+    drainScheduled = true
+    return (true, afterUnlock)
+  }
+
+  mutating func takeMainQueue() -> [@MainActor @Sendable () -> Void] {
+    drainScheduled = false
+    defer { mainQueue = [] }
+    return mainQueue
+  }
+
+  /// One wake-up: notice a wall-clock jump, then serve everything due.
+  mutating func serve(at now: C.Instant, wallDate: Date) -> [Delivery] {
+    var deliveries: [Delivery] = []
+    let expected = timeline.date(for: now).addingTimeInterval(-timeline.referenceOffset.timeInterval)
+    if abs(wallDate.timeIntervalSince(expected)) > 1 {
+      deliveries = reanchor(date: wallDate, instant: now)
+    }
+    return deliveries + scheduler.advance(to: now)
+  }
+
+  /// Re-anchors the timeline on a fresh (date, instant) pair and moves date-based countdowns.
+  mutating func reanchor(date: Date, instant: C.Instant) -> [Delivery] {
+    guard let moved = try? timeline.reanchored(date: date, instant: instant) else { return [] }
+    timeline = moved
+    return retargetDates(at: instant)
+  }
+
+  mutating func retargetDates(at now: C.Instant) -> [Delivery] {
+    let timeline = timeline
+    return scheduler.retargetDates(at: now) { try? timeline.instant(for: $0) }
+  }
+}
+
+extension Duration {
+  /// This duration in seconds, as a `TimeInterval`.
+  var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}
+
+/// What the driver task is doing, as far as mutations need to know.
+enum DriverState<C: Clock> where C.Duration == Duration {
+  /// Between steps: the next step will look at the schedule anyway.
+  case running
+  /// Sleeping until an instant in a task that can be cancelled to wake it early.
+  case sleeping(until: C.Instant, Task<Void, Never>)
+  /// Nothing scheduled: waiting (once the continuation is there) to be told there is work.
+  case parked(CheckedContinuation<Void, Never>?, signalled: Bool)
+  /// Shut down.
+  case stopped
+
+  /// Wakes the driver if the earliest wake-up is now earlier than what it sleeps until.
+  mutating func wakeIfNeeded(nextWake: C.Instant?) -> DriverWake? {
+    guard let nextWake else { return nil }
+    switch self {
+    case .sleeping(let until, let sleeper) where nextWake < until:
+      self = .running
+      return .cancel(sleeper)
+    case .parked(let continuation?, _):
+      self = .running
+      return .resume(continuation)
+    case .parked(nil, _):
+      self = .parked(nil, signalled: true)
+      return nil
+    case .sleeping, .running, .stopped:
+      return nil
+    }
+  }
+
+  /// Stops the driver, returning what must be cancelled or resumed for it to notice.
+  mutating func stop() -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) {
+    defer { self = .stopped }
+    switch self {
+    case .sleeping(_, let sleeper): return (sleeper, nil)
+    case .parked(let continuation, _): return (nil, continuation)
+    case .running, .stopped: return (nil, nil)
+    }
+  }
+}
+
+/// How to wake the driver; performed after the lock is released.
+enum DriverWake {
+  case cancel(Task<Void, Never>)
+  case resume(CheckedContinuation<Void, Never>)
+
+  func perform() {
+    switch self {
+    case .cancel(let sleeper): sleeper.cancel()
+    case .resume(let continuation): continuation.resume()
+    }
+  }
+}
+
+/// What the driver does after a step.
+enum DriverWait {
+  case sleep(Task<Void, Never>)
+  case park
+  case stop
+}

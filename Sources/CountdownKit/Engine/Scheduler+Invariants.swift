@@ -1,0 +1,30 @@
+// Invariant checks, compiled only with `-DCOUNTDOWNKIT_INTERNAL_CHECKS` (see Package.swift): they walk
+// every entry and every queued item after each mutation, so they are far too slow for production.
+
+extension Scheduler {
+  #if COUNTDOWNKIT_INTERNAL_CHECKS
+  /// Traps if the scheduler's bookkeeping is inconsistent.
+  package func checkInvariants() {
+    let live = entries.filter { $0 != nil }.count
+    precondition(live == count, "Internal inconsistency: \(live) live entries, count says \(count)")
+    precondition(incarnations.count == entries.count, "Internal inconsistency: incarnations out of step")
+    var validItems = 0
+    for queueClass in classes {
+      for item in queueClass.heap.unordered {
+        guard let entry = entries[Int(item.index)], entry.stamp == item.stamp else { continue }
+        precondition(entry.isQueued, "Internal inconsistency: a valid item for an entry that is not queued")
+        precondition(entry.tolerance == queueClass.tolerance, "Internal inconsistency: item in the wrong class")
+        validItems += 1
+      }
+    }
+    let queuedEntries = entries.filter { $0?.isQueued == true }.count
+    precondition(validItems == queuedEntries, "Internal inconsistency: \(validItems) valid items for \(queuedEntries) queued entries")
+    for entry in entries.compactMap({ $0 }) where !entry.hasFinished && !entry.countdown.isPaused {
+      precondition(entry.isQueued, "Internal inconsistency: a running, unfinished countdown is not scheduled")
+    }
+  }
+  #else
+  @inline(__always)
+  package func checkInvariants() {}
+  #endif
+}

@@ -1,0 +1,330 @@
+package import Foundation
+import HeapModule
+
+/// Identifies one countdown inside a ``Scheduler``; stale once the countdown is removed.
+package struct EntryID: Hashable, Sendable {
+  package let index: UInt32
+  package let incarnation: UInt32
+}
+
+/// The engine's scheduling core: a synchronous state machine that takes `now` and returns what to
+/// deliver and when to wake next. It never reads a clock, never sleeps and never locks; the engine
+/// wraps it in a `Mutex` and a driver task.
+///
+/// Each countdown is an *entry*. An entry with a renderer is due whenever its display's value changes;
+/// every running entry is due at its end, where its completion fires exactly once (re-armed if a
+/// retarget moves the end into the future again). Due instants wait in min-heaps, one per tolerance
+/// class, with lazy deletion: each queued item carries the entry's stamp at the time it was queued, and
+/// an item whose stamp no longer matches is skipped when it surfaces.
+///
+/// Coalescing: the driver wakes at the earliest due instant plus its class's tolerance and then serves
+/// *everything* due by that moment, so a class causes at most one wake-up per tolerance interval, never
+/// serves a change early, and serves each at most one tolerance late.
+package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Duration {
+  package struct Entry {
+    var countdown: Countdown<Instant>
+    /// The wall-clock date the end came from, if it came from one: re-converted when the clock changes.
+    var target: Date?
+    var renderer: (any Renderer<Instant>)?
+    var onFinish: Delivery?
+    /// Whether the completion fired for the current run (cleared when the end moves into the future).
+    var hasFinished = false
+    /// For stream subscriptions: remove the entry once it is finished and its display never changes again.
+    var removesWhenSettled: Bool
+    /// The lateness allowed for this entry's due instants.
+    var tolerance: Duration
+    /// Matches the stamp of the entry's one valid queued item.
+    var stamp: UInt32 = 0
+    /// Whether a valid item for this entry is queued.
+    var isQueued = false
+  }
+
+  struct QueueItem: Comparable {
+    var due: Instant
+    var index: UInt32
+    var stamp: UInt32
+
+    static func < (lhs: QueueItem, rhs: QueueItem) -> Bool { lhs.due < rhs.due }
+    static func == (lhs: QueueItem, rhs: QueueItem) -> Bool { lhs.due == rhs.due && lhs.index == rhs.index && lhs.stamp == rhs.stamp }
+  }
+
+  struct ToleranceClass {
+    var tolerance: Duration
+    var heap: Heap<QueueItem>
+  }
+
+  private(set) var entries: [Entry?] = []
+  private(set) var incarnations: [UInt32] = []
+  private var freeIndices: [UInt32] = []
+  private(set) var classes: [ToleranceClass] = []
+  private var queuedItems = 0
+  private var validQueuedItems = 0
+
+  /// The largest lateness allowed; also the tolerance of entries without a display period.
+  package let maximumTolerance: Duration
+
+  /// The number of live entries.
+  package private(set) var count = 0
+
+  package init(maximumTolerance: Duration) {
+    precondition(maximumTolerance > .zero, "The engine's tolerance must be positive, got \(maximumTolerance)")
+    self.maximumTolerance = maximumTolerance
+  }
+
+  /// The lateness allowed for a display with `period`: a tenth of it, between 1 ms and the maximum.
+  package func tolerance(forPeriod period: Duration?) -> Duration {
+    guard let period else { return maximumTolerance }
+    return Swift.min(Swift.max(period / 10, .milliseconds(1)), maximumTolerance)
+  }
+
+  // MARK: - Mutations
+
+  /// Adds a countdown, renders it at once (if it has a renderer) and fires its completion if it is
+  /// already finished.
+  package mutating func add(
+    _ countdown: Countdown<Instant>,
+    target: Date? = nil,
+    renderer: (any Renderer<Instant>)?,
+    tolerance: Duration? = nil,
+    onFinish: Delivery?,
+    removesWhenSettled: Bool = false,
+    at now: Instant
+  ) -> (id: EntryID, deliveries: [Delivery]) {
+    let index: UInt32
+    if let reused = freeIndices.popLast() {
+      index = reused
+    } else {
+      index = UInt32(entries.count)
+      entries.append(nil)
+      incarnations.append(0)
+    }
+    entries[Int(index)] = Entry(
+      countdown: countdown, target: target, renderer: renderer, onFinish: onFinish,
+      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
+    count += 1
+    var deliveries: [Delivery] = []
+    process(Int(index), at: now, force: true, into: &deliveries)
+    checkInvariants()
+    return (EntryID(index: index, incarnation: incarnations[Int(index)]), deliveries)
+  }
+
+  /// Removes a countdown; its completion will not fire. Returns the renderer's closing work.
+  @discardableResult
+  package mutating func remove(_ id: EntryID) -> [Delivery] {
+    guard let entry = entry(id) else { return [] }
+    let closing = entry.renderer?.close()
+    release(Int(id.index))
+    checkInvariants()
+    return closing.map { [$0] } ?? []
+  }
+
+  /// Changes a countdown (pause, resume, retarget, extend) and re-renders it at once if what it shows
+  /// changed. `target` replaces the wall-clock date it follows when given (`.some(nil)` clears it).
+  package mutating func update(
+    _ id: EntryID,
+    at now: Instant,
+    target: Date?? = nil,
+    _ transform: (Countdown<Instant>) -> Countdown<Instant>
+  ) -> [Delivery] {
+    guard var entry = entry(id) else { return [] }
+    let before = entry.countdown
+    entry.countdown = transform(before)
+    if let target {
+      entry.target = target
+    } else if let date = entry.target, case .running(let oldEnd) = before.state, case .running(let newEnd) = entry.countdown.state {
+      // An extension of a date-based countdown moves the date with it, so re-anchoring keeps it.
+      entry.target = date.addingTimeInterval(oldEnd.duration(to: newEnd).timeInterval)
+    }
+    entries[Int(id.index)] = entry
+    var deliveries: [Delivery] = []
+    process(Int(id.index), at: now, force: false, into: &deliveries)
+    checkInvariants()
+    return deliveries
+  }
+
+  /// Gives a countdown a (new) renderer, closing the previous one, and renders at once.
+  package mutating func attach(
+    _ renderer: any Renderer<Instant>,
+    tolerance: Duration,
+    to id: EntryID,
+    at now: Instant
+  ) -> [Delivery] {
+    guard var entry = entry(id) else { return [] }
+    var deliveries: [Delivery] = entry.renderer?.close().map { [$0] } ?? []
+    entry.renderer = renderer
+    entry.tolerance = tolerance
+    entries[Int(id.index)] = entry
+    process(Int(id.index), at: now, force: false, into: &deliveries)
+    checkInvariants()
+    return deliveries
+  }
+
+  /// Takes a countdown's renderer away; the countdown goes on and its completion still fires.
+  package mutating func detach(_ id: EntryID, at now: Instant) -> [Delivery] {
+    guard var entry = entry(id), let renderer = entry.renderer else { return [] }
+    entry.renderer = nil
+    entry.tolerance = maximumTolerance
+    entries[Int(id.index)] = entry
+    var deliveries: [Delivery] = renderer.close().map { [$0] } ?? []
+    process(Int(id.index), at: now, force: false, into: &deliveries)
+    checkInvariants()
+    return deliveries
+  }
+
+  /// The countdown of a live entry.
+  package func countdown(of id: EntryID) -> Countdown<Instant>? {
+    entry(id)?.countdown
+  }
+
+  /// Whether `id` names a live entry.
+  package func contains(_ id: EntryID) -> Bool {
+    entry(id) != nil
+  }
+
+  /// Re-converts the end of every countdown that follows a wall-clock date (after the wall clock
+  /// moved), and re-renders those whose value changed.
+  package mutating func retargetDates(at now: Instant, using convert: (Date) -> Instant?) -> [Delivery] {
+    var deliveries: [Delivery] = []
+    for index in entries.indices {
+      guard let entry = entries[index], let target = entry.target, let end = convert(target) else { continue }
+      entries[index]!.countdown = entry.countdown.retargeted(to: end)
+      process(index, at: now, force: false, into: &deliveries)
+    }
+    checkInvariants()
+    return deliveries
+  }
+
+  // MARK: - Time
+
+  /// Serves every entry due at or before `now`: one delivery per changed subscriber (however late the
+  /// wake-up, never a burst of stale values) and each due completion once.
+  package mutating func advance(to now: Instant) -> [Delivery] {
+    var deliveries: [Delivery] = []
+    var classIndex = 0
+    while classIndex < classes.count {
+      while let top = classes[classIndex].heap.min, top.due <= now {
+        classes[classIndex].heap.removeMin()
+        queuedItems -= 1
+        let index = Int(top.index)
+        guard entries[index]?.stamp == top.stamp else { continue }
+        process(index, at: now, force: false, into: &deliveries)
+      }
+      classIndex += 1
+    }
+    checkInvariants()
+    return deliveries
+  }
+
+  /// When the driver should wake next: the earliest due instant plus its tolerance; `nil` when nothing
+  /// is scheduled.
+  package mutating func nextWake() -> Instant? {
+    var earliest: Instant?
+    for classIndex in classes.indices {
+      while let top = classes[classIndex].heap.min, entries[Int(top.index)]?.stamp != top.stamp {
+        classes[classIndex].heap.removeMin()
+        queuedItems -= 1
+      }
+      if let top = classes[classIndex].heap.min {
+        let wake = top.due.advanced(by: classes[classIndex].tolerance)
+        if earliest.map({ wake < $0 }) ?? true { earliest = wake }
+      }
+    }
+    return earliest
+  }
+
+  // MARK: - Internals
+
+  private func entry(_ id: EntryID) -> Entry? {
+    let index = Int(id.index)
+    guard index < entries.count, incarnations[index] == id.incarnation else { return nil }
+    return entries[index]
+  }
+
+  mutating func release(_ index: Int) {
+    if entries[index]?.isQueued == true { validQueuedItems -= 1 }
+    entries[index] = nil
+    incarnations[index] &+= 1
+    freeIndices.append(UInt32(index))
+    count -= 1
+  }
+
+  /// Fires the completion if due, renders, and queues the entry at its next due instant.
+  private mutating func process(_ index: Int, at now: Instant, force: Bool, into deliveries: inout [Delivery]) {
+    guard var entry = entries[index] else {
+      preconditionFailure("Internal inconsistency: processing a released entry \(index)")
+    }
+    let countdown = entry.countdown
+    var due: Instant?
+    // Render first, so that a subscriber sees the final value before the completion.
+    if let renderer = entry.renderer {
+      let (delivery, nextChange) = renderer.render(countdown, at: now, force: force)
+      if let delivery { deliveries.append(delivery) }
+      if let nextChange, case .running(let end) = countdown.state {
+        due = end.advanced(by: .zero - nextChange)
+      }
+    }
+    if countdown.remaining(at: now) > .zero {
+      entry.hasFinished = false
+    } else if !entry.hasFinished {
+      entry.hasFinished = true
+      if let onFinish = entry.onFinish { deliveries.append(onFinish) }
+    }
+    if !entry.hasFinished, case .running(let end) = countdown.state {
+      due = due.map { Swift.min($0, end) } ?? end
+    }
+    // Invalidate the item already queued for this entry, if any.
+    if entry.isQueued {
+      entry.isQueued = false
+      validQueuedItems -= 1
+    }
+    entry.stamp &+= 1
+    if due == nil, entry.removesWhenSettled, entry.hasFinished, !countdown.isPaused {
+      entries[index] = entry
+      if let closing = entry.renderer?.close() { deliveries.append(closing) }
+      release(index)
+      return
+    }
+    if let due {
+      enqueue(QueueItem(due: due, index: UInt32(index), stamp: entry.stamp), tolerance: entry.tolerance)
+      entry.isQueued = true
+      validQueuedItems += 1
+    }
+    entries[index] = entry
+    compactIfWasteful()
+  }
+
+  private mutating func enqueue(_ item: QueueItem, tolerance: Duration) {
+    queuedItems += 1
+    if let classIndex = classes.firstIndex(where: { $0.tolerance == tolerance }) {
+      classes[classIndex].heap.insert(item)
+    } else {
+      classes.append(ToleranceClass(tolerance: tolerance, heap: [item]))
+    }
+  }
+
+  /// Rebuilds the heaps when stale items (left behind by lazy deletion) outnumber the valid ones.
+  private mutating func compactIfWasteful() {
+    guard queuedItems > 4_096, queuedItems > 2 * validQueuedItems else { return }
+    for classIndex in classes.indices {
+      let valid = classes[classIndex].heap.unordered.filter { entries[Int($0.index)]?.stamp == $0.stamp }
+      classes[classIndex].heap = Heap(valid)
+    }
+    queuedItems = classes.reduce(0) { $0 + $1.heap.count }
+  }
+}
+
+extension Scheduler {
+  /// Removes every entry (shutting down), returning the renderers' closing work.
+  package mutating func removeAll() -> [Delivery] {
+    var closing: [Delivery] = []
+    for index in entries.indices {
+      guard let entry = entries[index] else { continue }
+      if let delivery = entry.renderer?.close() { closing.append(delivery) }
+      release(index)
+    }
+    classes = []
+    queuedItems = 0
+    validQueuedItems = 0
+    return closing
+  }
+}

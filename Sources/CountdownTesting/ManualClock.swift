@@ -1,0 +1,149 @@
+public import CountdownKit
+public import Foundation
+import Synchronization
+
+/// A clock for tests that moves only when told to, and keeps a wall clock beside it.
+///
+/// `advance(by:)` moves monotonic and wall time together, as real time passing does;
+/// `jumpWallClock(by:)` moves only the wall clock, as a user editing the device clock does. Sleepers
+/// wake when an advance reaches their deadline, never on their own, so tests need no real waiting.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let engine = CountdownEngine(clock: clock, wallClock: clock)
+/// clock.advance(by: .seconds(1))
+/// ```
+public final class ManualClock: Clock, WallClock, Sendable {
+  /// An instant of a manual clock: the time since the clock was made.
+  public struct Instant: InstantProtocol, CustomStringConvertible {
+    /// The time since the clock's origin.
+    public var offset: Duration
+
+    /// The instant `offset` after the origin.
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` is earlier.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The instant `rhs` after `lhs`.
+    public static func + (lhs: Instant, rhs: Duration) -> Instant {
+      lhs.advanced(by: rhs)
+    }
+
+    /// The instant `rhs` before `lhs`.
+    public static func - (lhs: Instant, rhs: Duration) -> Instant {
+      lhs.advanced(by: .zero - rhs)
+    }
+
+    /// The offset, e.g. "t+1.5 seconds".
+    public var description: String { "t+\(offset)" }
+  }
+
+  private struct Sleeper {
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var date: Date
+    var sleepers: [UInt64: Sleeper] = [:]
+    var nextID: UInt64 = 0
+    var cancelledBeforeSleeping: Set<UInt64> = []
+  }
+
+  private let state: Mutex<State>
+
+  /// A clock at instant zero whose wall clock reads `date`.
+  public init(date: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    state = Mutex(State(date: date))
+  }
+
+  /// The current instant.
+  public var now: Instant { state.withLock { $0.now } }
+
+  /// The current wall-clock date.
+  public var currentDate: Date { state.withLock { $0.date } }
+
+  /// One attosecond: the clock is as fine as `Duration`.
+  public var minimumResolution: Duration { Duration(secondsComponent: 0, attosecondsComponent: 1) }
+
+  /// How many tasks are sleeping on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// The deadlines of the sleeping tasks, earliest first.
+  public var sleeperDeadlines: [Instant] { state.withLock { $0.sleepers.values.map(\.deadline).sorted() } }
+
+  /// Suspends until an advance reaches `deadline` (at once if it has been reached); throws
+  /// `CancellationError` if the task is cancelled first.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let immediate = state.withLock { state -> Result<Void, any Error>? in
+          if state.cancelledBeforeSleeping.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+          return nil
+        }
+        if let immediate { continuation.resume(with: immediate) }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        if let sleeper = state.sleepers.removeValue(forKey: id) { return sleeper }
+        if id == state.nextID || !state.sleepers.isEmpty { state.cancelledBeforeSleeping.insert(id) }
+        return nil
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves monotonic and wall time forward by `duration` and wakes every sleeper now due.
+  ///
+  /// - Precondition: `duration` is not negative.
+  public func advance(by duration: Duration) {
+    precondition(duration >= .zero, "A manual clock cannot go back in time; use jumpWallClock(by:) to move only the wall clock")
+    let due = state.withLock { state -> [Sleeper] in
+      state.now = state.now.advanced(by: duration)
+      state.date = state.date.addingTimeInterval(Self.seconds(duration))
+      let due = state.sleepers.filter { $0.value.deadline <= state.now }
+      for id in due.keys { state.sleepers.removeValue(forKey: id) }
+      return due.values.sorted { $0.deadline < $1.deadline }
+    }
+    for sleeper in due { sleeper.continuation.resume() }
+  }
+
+  /// Moves time forward to `instant` (no-op if it is not later than now).
+  public func advance(to instant: Instant) {
+    let now = self.now
+    guard instant > now else { return }
+    advance(by: now.duration(to: instant))
+  }
+
+  /// Moves only the wall clock, as a user editing the device clock would; monotonic time stays.
+  public func jumpWallClock(by duration: Duration) {
+    state.withLock { $0.date = $0.date.addingTimeInterval(Self.seconds(duration)) }
+  }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}
