@@ -1,5 +1,5 @@
 import ArgumentParser
-import CountdownCore
+import CountdownKit
 import Foundation
 
 /// A format preset as a command-line value.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CountdownCore
+import CountdownKit
 import Foundation
 
 /// `countdown <time>`: one countdown, live on a terminal or one line per change.
@@ -60,7 +60,7 @@ struct RunCommand: AsyncParsableCommand {
 
   func run() async throws {
     let target = try target(now: Date())
-    let summary = await Self.run(
+    let summary = try await Self.run(
       target: target, style: format.style.preset, locale: format.resolvedLocale, countsUp: up, overtime: overtime,
       title: title, plain: plain || !Terminal.outputIsTerminal)
     if let summary { print(summary) }
@@ -70,18 +70,23 @@ struct RunCommand: AsyncParsableCommand {
   private static func run(
     target: TimeSpec.Target?, style: CountdownFormatStyle.Preset, locale: Locale, countsUp: Bool, overtime: Bool,
     title: String?, plain: Bool
-  ) async -> String? {
-    let engine = Engine()
-    let setup = CountdownSetup(
-      target: target, now: engine.now, end: { engine.instant(for: $0) }, style: style, locale: locale,
-      countsUp: countsUp, overtime: overtime)
+  ) async throws -> String? {
+    let engine = Engine(clock: ContinuousClock())
+    defer { engine.shutdown() }
+    let setup: CountdownSetup
+    do {
+      setup = try CountdownSetup(
+        target: target, engine: engine, style: style, locale: locale, countsUp: countsUp, overtime: overtime)
+    } catch {
+      throw ValidationError("That date is too far away to count to: \(error)")
+    }
     if plain {
       let signals = SignalHandlers(live: false)
-      await PlainCountdown.run(setup, engine: engine)
+      try await PlainCountdown.run(setup, engine: engine)
       withExtendedLifetime(signals) {}
       return nil
     }
-    return await LiveCountdown(setup, engine: engine, title: title, locale: locale).run()
+    return try await LiveCountdown(setup, engine: engine, title: title, locale: locale).run()
   }
 
   /// The target of `<time>` at `now`, or nil for a stopwatch; a ValidationError (exit 64) if it is not a time.

@@ -1,4 +1,4 @@
-import CountdownCore
+import CountdownKit
 import Foundation
 
 /// The countdown on a terminal: a ring that empties, the time, redrawn in place; keys to pause,
@@ -15,7 +15,7 @@ final class LiveCountdown {
   private let locale: Locale
   private let display: Display
   private var ring: BrailleRing
-  private var handle: InterimHandle?
+  private var handle: Handle?
   private var latest: CountdownSnapshot<Display.Value, EngineInstant>?
   private var deadline: Date?
   private var ended: CheckedContinuation<String, Never>?
@@ -36,7 +36,7 @@ final class LiveCountdown {
   }
 
   /// Runs until the countdown ends or the user quits; returns the line to leave on the screen.
-  func run() async -> String {
+  func run() async throws -> String {
     Terminal.enterLiveMode()
     signals = SignalHandlers(
       live: true,
@@ -45,17 +45,22 @@ final class LiveCountdown {
         self?.refresh()
       },
       onResize: { [weak self] in self?.refresh() })
-    keys = KeyReader { [weak self] keys in self?.handle(keys) }
+    keys = KeyReader { [weak self] keys in self?.press(keys) }
+    var failure: (any Error)?
     let summary = await withCheckedContinuation { continuation in
       ended = continuation
-      handle = engine.add(setup.countdown, display: display, onChange: { [weak self] snapshot in
-        self?.show(snapshot)
-      })
-      updateDeadline()
+      do {
+        handle = try setup.start(on: engine, display: display) { [weak self] snapshot in self?.show(snapshot) }
+        updateDeadline()
+      } catch {
+        failure = error
+        finish("")
+      }
     }
     keys?.cancel()
     handle?.cancel()
     Terminal.restore()
+    if let failure { throw failure }
     return summary
   }
 
@@ -68,7 +73,7 @@ final class LiveCountdown {
     }
   }
 
-  private func handle(_ keys: [Key]) {
+  private func press(_ keys: [Key]) {
     guard let handle, let countdown = handle.countdown else { return }
     for key in keys {
       switch key {

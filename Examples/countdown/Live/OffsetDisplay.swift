@@ -1,4 +1,4 @@
-import CountdownCore
+import CountdownKit
 
 /// A display read `offset` earlier: shows `base`'s value for `remaining - offset`.
 ///

@@ -1,4 +1,4 @@
-import CountdownCore
+import CountdownKit
 import Foundation
 
 /// The display of the time as text in one of the format presets: its value is the text itself, so

@@ -1,4 +1,4 @@
-import CountdownCore
+import CountdownKit
 
 /// How close a countdown is to its end, shown as the ring's colour.
 enum Urgency: Equatable, Sendable {

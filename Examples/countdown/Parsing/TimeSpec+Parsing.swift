@@ -1,4 +1,4 @@
-import CountdownCore
+import CountdownKit
 import Foundation
 
 extension TimeSpec {
