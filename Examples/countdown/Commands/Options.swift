@@ -19,11 +19,18 @@ enum Style: String, CaseIterable, ExpressibleByArgument {
 
 /// The `--style` and `--locale` options shared by the commands that format time.
 struct FormatOptions: ParsableArguments {
-  @Option(help: "How to write the time: digital (05:00), units (5 min), coarse (1.5 hours), spoken (5 minutes left).")
+  @Option(help: "How to write the time: digital 05:00, units 5 min, coarse 1.5 hours, spoken 5 minutes left.")
   var style: Style = .digital
 
   @Option(help: ArgumentHelp("The language and region of the text, e.g. en, de, ru, cs, ja_JP (default: the system's).", valueName: "identifier"))
   var locale: String?
+
+  init() {}
+
+  /// Options with `locale` set, for commands that declare their own options.
+  init(locale: String?) {
+    self.locale = locale
+  }
 
   /// The locale asked for, or the current one.
   var resolvedLocale: Locale {
