@@ -51,7 +51,8 @@ struct RingCommand: ParsableCommand {
     let fraction = try fraction()
     if svg {
       let geometry = RingGeometry(progress: fraction, diameter: size, lineWidth: lineWidth)
-      print(RingSVG().render(geometry, label: label, progressColor: color))
+      let document = RingSVG().render(geometry, label: label, progressColor: color)
+      print(document, terminator: document.hasSuffix("\n") ? "" : "\n")
       return
     }
     let ring = BrailleRing(rows: 6)

@@ -28,8 +28,10 @@ enum Key: Equatable, Sendable {
       let end = min(index + length, bytes.count)
       if let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first {
         keys.append(.character(character))
+        index = end
+      } else {
+        index += 1  // Not UTF-8: skip one byte and resynchronize.
       }
-      index = end
     }
     return keys
   }

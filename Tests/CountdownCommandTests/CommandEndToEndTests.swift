@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `countdown` binary, run as a user would (a few seconds of real time in all; the tests
+/// run in parallel).
+@Suite("countdown end to end")
+struct CommandEndToEndTests {
+  @Test(
+    "Bad input exits 64 with a message that shows an accepted example",
+    arguments: [
+      (["soon"], "25m"),
+      (["25:00"], "25m"),
+      (["1h1h"], "largest to smallest"),
+      (["2026-02-30T00:00:00Z"], "does not exist"),
+      (["5m", "--locale", "xx"], "language code"),
+      (["5m", "--style", "fancy"], "digital"),
+      (["format", "18:00"], "90s"),
+      (["ring", "1.5"], "0.75"),
+      ([], "countdown 25m"),
+    ])
+  func badInput(arguments: [String], hint: String) async throws {
+    let result = try await CommandRunner.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.errors.contains(hint), "stderr: \(result.errors)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("A 3-second countdown prints each second once, the last line zero, then exits 0")
+  func plainThreeSeconds() async throws {
+    // stdout is a pipe, so the output is plain without --plain.
+    let runner = try CommandRunner(["3s"])
+    let status = try await runner.waitForExit()
+    #expect(status == 0)
+    #expect(runner.texts == ["00:03", "00:02", "00:01", "00:00"])
+    let times = runner.lines.map(\.time)
+    #expect(times.count == 4)
+    guard times.count == 4 else { return }
+    // One line a second: each change at most the engine's tolerance (100 ms) plus start-up late.
+    for (earlier, later) in zip(times, times.dropFirst()) {
+      #expect((0.7...1.5).contains(later - earlier), "lines at \(times)")
+    }
+  }
+
+  @Test("Other styles and locales, counting down and up")
+  func stylesAndDirections() async throws {
+    async let units = CommandRunner.run(["2s", "--plain", "--style", "units"])
+    async let spoken = CommandRunner.run(["1s", "--style", "spoken", "--locale", "de"])
+    async let up = CommandRunner.run(["2s", "--up"])
+    async let past = CommandRunner.run(["2020-01-01T00:00:00Z"])
+    #expect(try await units.output == "2 secs\n1 sec\n0 secs")
+    #expect(try await spoken.output == "Noch 1 Sekunde\nNoch 0 Sekunden")
+    #expect(try await up.output == "00:00\n00:01\n00:02")
+    let pastResult = try await past
+    #expect(pastResult.status == 0 && pastResult.output == "00:00")
+  }
+
+  @Test("Stopped past the end: one zero line after SIGCONT, no burst, completion once")
+  func stoppedThroughTheEnd() async throws {
+    let marks = Marks()
+    let runner = try CommandRunner(["2s"]) { index, runner in
+      guard index == 0 else { return }
+      marks.set("stop", runner.send(SIGSTOP))
+      DispatchQueue.global().asyncAfter(deadline: .now() + 2.5) {
+        marks.set("linesWhileStopped", Double(runner.lines.count))
+        marks.set("cont", runner.send(SIGCONT))
+      }
+    }
+    let status = try await runner.waitForExit()
+    #expect(status == 0)
+    #expect(marks["linesWhileStopped"] == 1, "nothing printed while stopped")
+    #expect(runner.texts == ["00:02", "00:00"])
+  }
+
+  @Test("Stopped mid-way: on SIGCONT the true value at once, the values missed are skipped")
+  func stoppedMidway() async throws {
+    let marks = Marks()
+    let runner = try CommandRunner(["4s"]) { index, runner in
+      guard index == 0 else { return }
+      marks.set("stop", runner.send(SIGSTOP))
+      DispatchQueue.global().asyncAfter(deadline: .now() + 2.6) { marks.set("cont", runner.send(SIGCONT)) }
+    }
+    let status = try await runner.waitForExit()
+    #expect(status == 0)
+    // Stopped from 0 s to 2.6 s into a 4-second countdown: 1.4 s left reads 00:02; 00:03 was missed.
+    #expect(runner.texts == ["00:04", "00:02", "00:01", "00:00"], "marks: \(marks.all)")
+    if runner.lines.count > 1, let cont = marks["cont"] {
+      #expect(runner.lines[1].time - cont < 0.5, "the true value shows at once after SIGCONT")
+    }
+  }
+
+  @Test("SIGINT exits 130, SIGTERM 143")
+  func signals() async throws {
+    for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143)] {
+      let runner = try CommandRunner(["1h", "--plain"])
+      try await runner.waitForLines(1)
+      runner.send(signal)
+      #expect(try await runner.waitForExit() == status)
+    }
+  }
+
+  @Test(
+    "format in several locales",
+    arguments: [
+      (["5400", "--style", "coarse", "--locale", "en"], "1.5 hours"),
+      (["5400", "--style", "coarse", "--locale", "de"], "1,5 Stunden"),
+      (["1.5h", "--style", "coarse", "--locale", "ru"], "1,5 часа"),
+      (["2h", "--style", "coarse", "--locale", "cs"], "2 hodiny"),
+      (["90s", "--style", "spoken", "--locale", "ru"], "Осталось: 1 минута 30 секунд"),
+      (["1:02:05", "--style", "digital"], "1:02:05"),
+      (["--style", "digital", "--", "-5s"], "-00:05"),
+      (["1h30m", "--locale", "en"], "digital  1:30:00\nunits    1 hr, 30 min\ncoarse   1.5 hours\nspoken   1 hour, 30 minutes left"),
+    ])
+  func format(arguments: [String], expected: String) async throws {
+    let result = try await CommandRunner.run(["format"] + arguments)
+    #expect(result.status == 0, "stderr: \(result.errors)")
+    #expect(result.output == expected)
+  }
+
+  @Test("ring --svg writes the core's SVG")
+  func ringSVG() async throws {
+    let result = try await CommandRunner.run(["ring", "75%", "--label", "45:00", "--svg"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("<svg "))
+    #expect(result.output.contains(">45:00</text>"))
+    #expect(result.output.hasSuffix("</svg>"), "one document, no trailing blank line")
+  }
+}
+
+/// Times recorded by the callbacks of a ``CommandRunner``.
+final class Marks: Sendable {
+  private let values = Mutex<[String: Double]>([:])
+
+  func set(_ name: String, _ value: Double) { values.withLock { $0[name] = value } }
+  subscript(name: String) -> Double? { values.withLock { $0[name] } }
+  var all: [String: Double] { values.withLock { $0 } }
+}
