@@ -23,9 +23,12 @@ let package = Package(
     .library(name: "CountdownCore", targets: ["CountdownCore"]),
     .library(name: "CountdownKit", targets: ["CountdownKit"]),
     .library(name: "CountdownTesting", targets: ["CountdownTesting"]),
+    .library(name: "CountdownCombine", targets: ["CountdownCombine"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // Combine's stand-in where Apple's Combine does not exist (Linux): CountdownCombine builds against it.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(name: "CountdownCore"),
@@ -35,8 +38,22 @@ let package = Package(
       swiftSettings: internalChecks
     ),
     .target(name: "CountdownTesting", dependencies: ["CountdownKit"]),
+    .target(
+      name: "CountdownCombine",
+      dependencies: [
+        "CountdownKit",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"], exclude: ["Ring/Snapshots"]),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTesting"]),
+    .testTarget(
+      name: "CountdownCombineTests",
+      dependencies: [
+        "CountdownCombine", "CountdownTesting",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
