@@ -1,7 +1,7 @@
 #if canImport(Combine)
-public import Combine
+  public import Combine
 #else
-public import OpenCombine
+  public import OpenCombine
 #endif
 public import CountdownKit
 import Synchronization

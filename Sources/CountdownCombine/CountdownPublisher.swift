@@ -1,7 +1,7 @@
 #if canImport(Combine)
-public import Combine
+  public import Combine
 #else
-public import OpenCombine
+  public import OpenCombine
 #endif
 public import CountdownKit
 import Foundation
@@ -17,7 +17,8 @@ import Synchronization
 /// countdown. Each subscription runs its own countdown.
 ///
 /// On Apple platforms this is Combine; on Linux the same code builds against OpenCombine.
-public struct CountdownPublisher<Display: CountdownDisplay, C: Clock>: Publisher, Sendable where C.Duration == Duration {
+public struct CountdownPublisher<Display: CountdownDisplay, C: Clock>: Publisher, Sendable
+where C.Duration == Duration {
   /// The snapshots.
   public typealias Output = CountdownSnapshot<Display.Value, C.Instant>
   /// Never fails.

@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import CountdownCombine
 import CountdownKit
@@ -16,8 +16,10 @@ import Testing
     defer { engine.shutdown() }
     var values: [Duration] = []
     var finished = false
-    let cancellable = engine.publisher(for: Countdown(duration: .milliseconds(2_500), startingAt: clock.now), display: .seconds)
-      .sink(receiveCompletion: { _ in finished = true }, receiveValue: { values.append($0.value) })
+    let cancellable = engine.publisher(
+      for: Countdown(duration: .milliseconds(2_500), startingAt: clock.now), display: .seconds
+    )
+    .sink(receiveCompletion: { _ in finished = true }, receiveValue: { values.append($0.value) })
     await until { values.count == 1 }
     for step in 1...3 {
       await until { clock.sleeperCount == 1 }
@@ -50,7 +52,8 @@ import Testing
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     defer { engine.shutdown() }
     let subscriber = ManualDemandSubscriber<CountdownSnapshot<Duration, ManualClock.Instant>>()
-    engine.publisher(for: Countdown(duration: .seconds(10), startingAt: clock.now), display: .seconds).subscribe(subscriber)
+    engine.publisher(for: Countdown(duration: .seconds(10), startingAt: clock.now), display: .seconds).subscribe(
+      subscriber)
     subscriber.request(1)
     await until { subscriber.received.count == 1 }
     // Each step passes a boundary and its 100 ms tolerance: remaining 8.9 s, 7.8 s, 6.7 s.
