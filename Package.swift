@@ -23,10 +23,13 @@ let package = Package(
     .library(name: "CountdownCore", targets: ["CountdownCore"]),
     .library(name: "CountdownKit", targets: ["CountdownKit"]),
     .library(name: "CountdownTesting", targets: ["CountdownTesting"]),
+    .library(name: "CountdownCombine", targets: ["CountdownCombine"]),
     .executable(name: "countdown", targets: ["countdown"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // Combine's stand-in where Apple's Combine does not exist (Linux): CountdownCombine builds against it.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
@@ -38,8 +41,22 @@ let package = Package(
       swiftSettings: internalChecks
     ),
     .target(name: "CountdownTesting", dependencies: ["CountdownKit"]),
+    .target(
+      name: "CountdownCombine",
+      dependencies: [
+        "CountdownKit",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"], exclude: ["Ring/Snapshots"]),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTesting"]),
+    .testTarget(
+      name: "CountdownCombineTests",
+      dependencies: [
+        "CountdownCombine", "CountdownTesting",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
     // The `countdown` command: a live terminal countdown and a live order board on SQLite.
     .executableTarget(
       name: "countdown",

@@ -18,7 +18,8 @@ where Instant.Duration == Duration {
   public var instant: Instant
 
   /// A snapshot with every field given.
-  public init(value: Value, remaining: Duration, progress: Double?, isPaused: Bool, isFinished: Bool, instant: Instant) {
+  public init(value: Value, remaining: Duration, progress: Double?, isPaused: Bool, isFinished: Bool, instant: Instant)
+  {
     self.value = value
     self.remaining = remaining
     self.progress = progress

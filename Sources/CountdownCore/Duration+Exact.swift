@@ -45,7 +45,9 @@ extension Duration {
       if remainder > 0 { quotient += 1 } else if remainder < 0 { quotient -= 1 }
     case .toNearestOrEven, .toNearestOrAwayFromZero:
       let twice = remainder.magnitude * 2
-      if twice > divisor.magnitude || (twice == divisor.magnitude && (rule == .toNearestOrAwayFromZero || quotient & 1 != 0)) {
+      if twice > divisor.magnitude
+        || (twice == divisor.magnitude && (rule == .toNearestOrAwayFromZero || quotient & 1 != 0))
+      {
         quotient += remainder > 0 ? 1 : -1
       }
     @unknown default:

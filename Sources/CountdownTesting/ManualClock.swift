@@ -119,7 +119,8 @@ public final class ManualClock: Clock, WallClock, Sendable {
   ///
   /// - Precondition: `duration` is not negative.
   public func advance(by duration: Duration) {
-    precondition(duration >= .zero, "A manual clock cannot go back in time; use jumpWallClock(by:) to move only the wall clock")
+    precondition(
+      duration >= .zero, "A manual clock cannot go back in time; use jumpWallClock(by:) to move only the wall clock")
     let due = state.withLock { state -> [Sleeper] in
       state.now = state.now.advanced(by: duration)
       state.date = state.date.addingTimeInterval(Self.seconds(duration))

@@ -81,7 +81,10 @@ import Testing
   @Test func snapshotCarriesEverything() {
     let countdown = Countdown(end: start + .seconds(8), total: .seconds(8)).paused(at: start + .seconds(2))
     let snapshot = countdown.snapshot(at: start + .seconds(2), display: .seconds)
-    #expect(snapshot == CountdownSnapshot(value: .seconds(6), remaining: .seconds(6), progress: 0.75,
-                                          isPaused: true, isFinished: false, instant: start + .seconds(2)))
+    #expect(
+      snapshot
+        == CountdownSnapshot(
+          value: .seconds(6), remaining: .seconds(6), progress: 0.75,
+          isPaused: true, isFinished: false, instant: start + .seconds(2)))
   }
 }

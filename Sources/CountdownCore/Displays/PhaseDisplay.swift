@@ -35,7 +35,9 @@ public struct PhaseDisplay<Value: Equatable & Sendable>: CountdownDisplay {
     self.initial = initial
     // A stable sort keeps the given order among equal thresholds.
     self.phases = phases.enumerated()
-      .sorted { $0.element.startsAt != $1.element.startsAt ? $0.element.startsAt > $1.element.startsAt : $0.offset < $1.offset }
+      .sorted {
+        $0.element.startsAt != $1.element.startsAt ? $0.element.startsAt > $1.element.startsAt : $0.offset < $1.offset
+      }
       .map(\.element)
   }
 

@@ -32,8 +32,10 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
     #expect(display.nextChange(after: .seconds(3)) == .seconds(-1))
   }
 
-  @Test(arguments: [RoundedDisplay.seconds, .minutes, .secondsWithOvertime, .elapsedSeconds, .elapsedMinutes,
-                    .rounded(to: .milliseconds(250)), .rounded(to: .milliseconds(333), reading: .elapsed)])
+  @Test(arguments: [
+    RoundedDisplay.seconds, .minutes, .secondsWithOvertime, .elapsedSeconds, .elapsedMinutes,
+    .rounded(to: .milliseconds(250)), .rounded(to: .milliseconds(333), reading: .elapsed),
+  ])
   func contractHoldsForRandomRemainingTimes(display: RoundedDisplay) {
     let seed: UInt64 = 0x5EC0_0001
     var generator = SeededGenerator(seed: seed)
@@ -47,8 +49,10 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
 
   @Test func walkMatchesScan() {
     expectWalkMatchesScan(RoundedDisplay.seconds, from: .milliseconds(10_300), to: .seconds(-2), step: .milliseconds(1))
-    expectWalkMatchesScan(RoundedDisplay.secondsWithOvertime, from: .milliseconds(3_300), to: .seconds(-3), step: .milliseconds(1))
-    expectWalkMatchesScan(RoundedDisplay.elapsedSeconds, from: .milliseconds(1_300), to: .seconds(-5), step: .milliseconds(1))
+    expectWalkMatchesScan(
+      RoundedDisplay.secondsWithOvertime, from: .milliseconds(3_300), to: .seconds(-3), step: .milliseconds(1))
+    expectWalkMatchesScan(
+      RoundedDisplay.elapsedSeconds, from: .milliseconds(1_300), to: .seconds(-5), step: .milliseconds(1))
   }
 }
 
@@ -144,13 +148,17 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
     #expect(display.nextChange(after: .zero) == nil)
   }
 
-  @Test(arguments: [(450, Duration.seconds(8)), (3, .milliseconds(1_000)), (451, .seconds(7_200)), (7, .nanoseconds(13))])
+  @Test(arguments: [
+    (450, Duration.seconds(8)), (3, .milliseconds(1_000)), (451, .seconds(7_200)), (7, .nanoseconds(13)),
+  ])
   func contractHolds(steps: Int, total: Duration) {
     let display = ProgressDisplay(steps: steps, total: total)
     var generator = SeededGenerator(seed: 0x9205 &+ UInt64(steps))
     let totalMilliseconds = Int64(total.components.seconds * 1_000)
     for _ in 0..<400 {
-      let remaining = Duration(attosecondCount: Int128(UInt64.random(in: 0...UInt64(max(totalMilliseconds, 1) * 1_100_000), using: &generator)) * 1_000_000_000)
+      let remaining = Duration(
+        attosecondCount: Int128(UInt64.random(in: 0...UInt64(max(totalMilliseconds, 1) * 1_100_000), using: &generator))
+          * 1_000_000_000)
       expectContract(display, at: remaining, using: &generator)
     }
   }
@@ -170,7 +178,8 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
 
 @Suite struct CompositionTests {
   @Test func combinedChangesWhenEitherPartChanges() {
-    let display = RoundedDisplay.minutes.combined(with: PhaseDisplay<Colour>.phases(.green, [.milliseconds(90_500): .red]))
+    let display = RoundedDisplay.minutes.combined(
+      with: PhaseDisplay<Colour>.phases(.green, [.milliseconds(90_500): .red]))
     #expect(display.nextChange(after: .seconds(100)) == .milliseconds(90_500))
     #expect(display.nextChange(after: .milliseconds(90_500)) == .seconds(60))
     #expect(display.value(remaining: .seconds(100)) == .init(first: .seconds(120), second: .green))
