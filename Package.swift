@@ -68,7 +68,10 @@ let package = Package(
       path: "Examples/countdown"
     ),
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
-    .testTarget(name: "CountdownCommandTests", dependencies: ["countdown"]),
+    .testTarget(
+      name: "CountdownCommandTests",
+      dependencies: ["countdown", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

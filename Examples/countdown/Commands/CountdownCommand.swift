@@ -19,7 +19,7 @@ struct CountdownCommand: AsyncParsableCommand {
         countdown format 5400 --style coarse --locale de
         countdown board                     the live order board (a demo database)
       """,
-    subcommands: [RunCommand.self, FormatCommand.self, RingCommand.self],
+    subcommands: [RunCommand.self, FormatCommand.self, RingCommand.self, BoardCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }

@@ -1,0 +1,98 @@
+import CountdownKit
+import Foundation
+
+/// How one order shows in the board: the fitting-window widget (ring glyph + coarse text) and the
+/// event countdown. Pure: ``OrderBoardView`` fills it from the latest snapshots.
+struct OrderRow: Equatable, Sendable {
+  /// The window display's value: coarse text, urgency, fraction left in quarters.
+  typealias WindowValue = CombinedDisplay<CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, ProgressDisplay>.Value
+
+  var id: Int64
+  var title: String
+  var window: Window
+  /// The event countdown's text ("started" once it has), if the order has an event.
+  var event: String?
+
+  /// What the window part shows.
+  enum Window: Equatable, Sendable {
+    case counting(text: String, urgency: Urgency, progress: Double, isPaused: Bool)
+    case invalid(String)
+    /// Not delivered yet.
+    case loading
+  }
+
+  init(order: Order, window: WindowValue?, isPaused: Bool, event: String?) {
+    id = order.id
+    title = order.title
+    if case .invalid(let problem) = order.window {
+      self.window = .invalid(problem)
+    } else if let window {
+      self.window = .counting(
+        text: window.first.first, urgency: window.first.second, progress: window.second, isPaused: isPaused)
+    } else {
+      self.window = .loading
+    }
+    self.event = order.eventAt == nil ? nil : event
+  }
+
+  /// The phases of a fitting window: hurry in the last half hour, last minutes in the last five.
+  static let phases: PhaseDisplay<Urgency> = .phases(
+    .plenty, [.seconds(1_800): .hurry, .seconds(300): .lastMinute, .zero: .over])
+
+  /// A one-character ring for a fraction left in quarters: ● ◕ ◑ ◔ ○.
+  static func ringGlyph(_ progress: Double) -> Character {
+    switch progress {
+    case 0.875...: "●"
+    case 0.625...: "◕"
+    case 0.375...: "◑"
+    case 0.125...: "◔"
+    default: "○"
+    }
+  }
+
+  /// The window part as plain text: "◑ 45 min", "⏸ 45 min (paused)", "○ finished".
+  var windowText: String {
+    switch window {
+    case .counting(let text, let urgency, let progress, let isPaused):
+      if isPaused { return "⏸ \(text) (paused)" }
+      if urgency == .over { return "○ finished" }
+      return "\(Self.ringGlyph(progress)) \(text)"
+    case .invalid(let problem):
+      return "⚠ invalid: \(problem)"
+    case .loading:
+      return "…"
+    }
+  }
+
+  /// The row as one line of plain text, for `--plain`.
+  var plainLine: String {
+    var line = "#\(id) \(title) | \(windowText)"
+    if let event { line += event == "started" ? " | event started" : " | event in \(event)" }
+    return line
+  }
+
+  /// The row as a line of the live board, `columns` wide, highlighted when `isSelected`.
+  func liveLine(columns: Int, isSelected: Bool) -> String {
+    let idText = Self.padded("#\(id)", 7)
+    let titleText = Self.padded(title, 24)
+    let windowPart = Self.padded(windowText, 22)
+    let color: ANSI.Color =
+      switch window {
+      case .counting(_, let urgency, _, let isPaused): isPaused ? .yellow : (urgency == .over ? .gray : urgency.color)
+      case .invalid: .red
+      case .loading: .gray
+      }
+    let eventPart = event.map { $0 == "started" ? "event started" : "event in \($0)" } ?? ""
+    let plainWidth = 2 + idText.count + titleText.count + windowPart.count + eventPart.count
+    let fill = String(repeating: " ", count: max(0, columns - plainWidth))
+    if isSelected {
+      return ANSI.inverse + "▸ " + idText + titleText + windowPart + eventPart + fill + ANSI.reset
+    }
+    return "  " + idText + titleText + ANSI.colored(windowPart, color) + ANSI.dim + eventPart + ANSI.reset + fill
+  }
+
+  static func padded(_ text: String, _ width: Int) -> String {
+    let cut = text.count > width - 1 ? String(text.prefix(width - 2)) + "…" : text
+    return cut + String(repeating: " ", count: max(1, width - cut.count))
+  }
+}
