@@ -109,7 +109,10 @@ struct CommandEndToEndTests {
       (["90s", "--style", "spoken", "--locale", "ru"], "Осталось: 1 минута 30 секунд"),
       (["1:02:05", "--style", "digital"], "1:02:05"),
       (["--style", "digital", "--", "-5s"], "-00:05"),
-      (["1h30m", "--locale", "en"], "digital  1:30:00\nunits    1 hr, 30 min\ncoarse   1.5 hours\nspoken   1 hour, 30 minutes left"),
+      (
+        ["1h30m", "--locale", "en"],
+        "digital  1:30:00\nunits    1 hr, 30 min\ncoarse   1.5 hours\nspoken   1 hour, 30 minutes left"
+      ),
     ])
   func format(arguments: [String], expected: String) async throws {
     let result = try await CommandRunner.run(["format"] + arguments)

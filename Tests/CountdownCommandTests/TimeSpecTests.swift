@@ -113,7 +113,8 @@ struct TimeSpecTests {
   @Test("Durations and instants ignore the calendar")
   func durationsIgnoreCalendar() throws {
     let now = Date(timeIntervalSince1970: 1_000)
-    #expect(try TimeSpec.duration(.seconds(5)).resolved(now: now, calendar: Self.calendar("UTC")) == .duration(.seconds(5)))
+    #expect(
+      try TimeSpec.duration(.seconds(5)).resolved(now: now, calendar: Self.calendar("UTC")) == .duration(.seconds(5)))
     #expect(try TimeSpec.date(now).resolved(now: now, calendar: Self.calendar("UTC")) == .deadline(now))
   }
 

@@ -41,8 +41,11 @@ enum DemoOrders {
         case ..<0.05: Double.random(in: 5...120, using: &random)
         default: Double.random(in: 120...(8 * 3_600), using: &random)
         }
-      let paused = Double.random(in: 0..<1, using: &random) < 0.05 ? Double.random(in: 300...7_200, using: &random).rounded() : nil
-      let event = Double.random(in: 0..<1, using: &random) < 0.33 ? now.addingTimeInterval(Double.random(in: 60...259_200, using: &random).rounded()) : nil
+      let paused =
+        Double.random(in: 0..<1, using: &random) < 0.05 ? Double.random(in: 300...7_200, using: &random).rounded() : nil
+      let event =
+        Double.random(in: 0..<1, using: &random) < 0.33
+        ? now.addingTimeInterval(Double.random(in: 60...259_200, using: &random).rounded()) : nil
       return (title, now.addingTimeInterval(offset.rounded()), paused, event)
     }
   }

@@ -14,8 +14,8 @@ struct Order: Equatable, Sendable {
     case invalid(String)
   }
 
-  /// Dates outside this range are taken for garbage (a unit mix-up, a corrupt value).
-  static let plausibleDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)  // 1970...2200
+  /// Dates outside this range, 1970 to 2200, are taken for garbage (a unit mix-up, a corrupt value).
+  static let plausibleDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)
   /// The length of a fitting window: what a full ring stands for.
   static let windowLength = Duration.seconds(2 * 3_600)
 

@@ -284,7 +284,8 @@ final class OrderBoardView {
     var frame = ANSI.home + ANSI.bold + " Orders" + ANSI.reset + ANSI.dim + "  " + store.path + ANSI.reset
     frame += ANSI.clearToEndOfLine + "\n" + rule + "\n"
     for index in top..<min(top + visibleCount, ids.count) {
-      frame += (row(ids[index])?.liveLine(columns: columns, isSelected: index == cursor) ?? "") + ANSI.clearToEndOfLine + "\n"
+      frame +=
+        (row(ids[index])?.liveLine(columns: columns, isSelected: index == cursor) ?? "") + ANSI.clearToEndOfLine + "\n"
     }
     frame += ANSI.clearToEndOfScreen
     frame += ANSI.moveTo(row: rows - 2, column: 1) + rule + "\n"

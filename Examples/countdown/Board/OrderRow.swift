@@ -5,7 +5,9 @@ import Foundation
 /// event countdown. Pure: ``OrderBoardView`` fills it from the latest snapshots.
 struct OrderRow: Equatable, Sendable {
   /// The window display's value: coarse text, urgency, fraction left in quarters.
-  typealias WindowValue = CombinedDisplay<CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, ProgressDisplay>.Value
+  typealias WindowValue = CombinedDisplay<
+    CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, ProgressDisplay
+  >.Value
 
   var id: Int64
   var title: String

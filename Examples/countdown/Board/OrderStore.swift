@@ -32,18 +32,24 @@ final class OrderStore: Sendable {
           let columns = Set(try db.columns(in: "orders").map(\.name))
           let missing = Self.columns.subtracting(columns)
           guard missing.isEmpty else {
-            throw Failure(description: "\(path) has an orders table without the column(s) \(missing.sorted().joined(separator: ", ")).")
+            throw Failure(
+              description:
+                "\(path) has an orders table without the column(s) \(missing.sorted().joined(separator: ", ")).")
           }
         } else if tables.isEmpty {
           try db.execute(sql: Self.schema)
         } else {
-          throw Failure(description: "\(path) is an SQLite database of something else (no orders table); it was left untouched. Pass a new file with --db.")
+          throw Failure(
+            description:
+              "\(path) is an SQLite database of something else (no orders table); it was left untouched. Pass a new file with --db."
+          )
         }
       }
     } catch let failure as Failure {
       throw failure
     } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-      throw Failure(description: "\(path) is not an SQLite database (\(error.message ?? "unreadable")); it was left untouched.")
+      throw Failure(
+        description: "\(path) is not an SQLite database (\(error.message ?? "unreadable")); it was left untouched.")
     } catch {
       throw Failure(description: "Cannot open \(path): \(error)")
     }
@@ -120,7 +126,8 @@ final class OrderStore: Sendable {
     try edit(id) { db, order in
       guard !order.isPaused else { return false }
       guard let end = order.windowEnd else {
-        throw Failure(description: "Order \(id) has no valid window_end to pause; set one first: countdown board set \(id) 2h")
+        throw Failure(
+          description: "Order \(id) has no valid window_end to pause; set one first: countdown board set \(id) 2h")
       }
       try db.execute(
         sql: "UPDATE orders SET paused_remaining = ? WHERE id = ?", arguments: [max(end.timeIntervalSince(now), 0), id])
@@ -134,7 +141,9 @@ final class OrderStore: Sendable {
     try edit(id) { db, order in
       guard order.isPaused else { return false }
       guard let remaining = order.pausedRemaining else {
-        throw Failure(description: "Order \(id) has an invalid paused_remaining; give it a new deadline: countdown board set \(id) 2h")
+        throw Failure(
+          description:
+            "Order \(id) has an invalid paused_remaining; give it a new deadline: countdown board set \(id) 2h")
       }
       try db.execute(
         sql: "UPDATE orders SET window_end = ?, paused_remaining = NULL WHERE id = ?",
@@ -163,14 +172,20 @@ final class OrderStore: Sendable {
   /// Runs `change` in a write transaction on order `id`, after checking that it exists.
   private func edit<T>(_ id: Int64, _ change: (Database, RawOrder) throws -> T) throws -> T {
     try database.write { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT window_end, paused_remaining FROM orders WHERE id = ?", arguments: [id])
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT window_end, paused_remaining FROM orders WHERE id = ?", arguments: [id])
       else {
-        throw Failure(description: "No order \(id) in \(path). List the ids with: countdown board --once --rows 100000 --db \(path)")
+        throw Failure(
+          description: "No order \(id) in \(path). List the ids with: countdown board --once --rows 100000 --db \(path)"
+        )
       }
       let paused = try? Order.remaining(row["paused_remaining"]).get()
       let raw = RawOrder(
         windowEnd: (try? Order.date(row["window_end"]).get()) ?? nil,
-        pausedRemaining: paused.flatMap { $0 }.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 },
+        pausedRemaining: paused.flatMap { $0 }.map {
+          Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18
+        },
         isPaused: !(row["paused_remaining"] as DatabaseValue).isNull)
       return try change(db, raw)
     }

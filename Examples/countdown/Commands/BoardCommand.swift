@@ -31,7 +31,9 @@ struct BoardCommand: ParsableCommand {
 
 /// `--db`, shared by the board commands.
 struct DatabaseOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The SQLite file (created if missing). Default: a demo database in the cache directory.", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The SQLite file (created if missing). Default: a demo database in the cache directory.", valueName: "path"))
   var db: String?
 
   /// Opens the database; the default demo database is seeded when it is empty.

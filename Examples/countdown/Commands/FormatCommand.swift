@@ -19,13 +19,18 @@ struct FormatCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("A duration: 90s, 25m, 1h30m, 1:30:00, or seconds (5400); a leading - for overtime.", valueName: "duration"))
+  @Argument(
+    help: ArgumentHelp(
+      "A duration: 90s, 25m, 1h30m, 1:30:00, or seconds (5400); a leading - for overtime.", valueName: "duration"))
   var duration: String
 
   @Option(help: "Print only this style.")
   var style: Style?
 
-  @Option(help: ArgumentHelp("The language and region of the text, e.g. en, de, ru, cs, ja_JP (default: the system's).", valueName: "identifier"))
+  @Option(
+    help: ArgumentHelp(
+      "The language and region of the text, e.g. en, de, ru, cs, ja_JP (default: the system's).",
+      valueName: "identifier"))
   var locale: String?
 
   @Flag(help: "Round down, as a stopwatch does, instead of up.")

@@ -22,7 +22,10 @@ struct FormatOptions: ParsableArguments {
   @Option(help: "How to write the time: digital 05:00, units 5 min, coarse 1.5 hours, spoken 5 minutes left.")
   var style: Style = .digital
 
-  @Option(help: ArgumentHelp("The language and region of the text, e.g. en, de, ru, cs, ja_JP (default: the system's).", valueName: "identifier"))
+  @Option(
+    help: ArgumentHelp(
+      "The language and region of the text, e.g. en, de, ru, cs, ja_JP (default: the system's).",
+      valueName: "identifier"))
   var locale: String?
 
   init() {}
@@ -41,7 +44,8 @@ struct FormatOptions: ParsableArguments {
     guard let locale else { return }
     let language = Locale(identifier: locale).language.languageCode?.identifier
     guard let language, Locale.LanguageCode.isoLanguageCodes.contains(where: { $0.identifier == language }) else {
-      throw ValidationError("Unknown locale '\(locale)'. Use a language code such as en, de or ru, optionally with a region: en_GB.")
+      throw ValidationError(
+        "Unknown locale '\(locale)'. Use a language code such as en, de or ru, optionally with a region: en_GB.")
     }
   }
 }

@@ -31,7 +31,10 @@ struct RunCommand: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("What to count to: a duration (25m), a time of day (18:00) or a date (2026-12-31T23:59:59Z). Optional with --up.", valueName: "time"))
+  @Argument(
+    help: ArgumentHelp(
+      "What to count to: a duration (25m), a time of day (18:00) or a date (2026-12-31T23:59:59Z). Optional with --up.",
+      valueName: "time"))
   var time: String?
 
   @OptionGroup var format: FormatOptions

@@ -56,7 +56,8 @@ struct LiveCountdownFrame: Equatable, Sendable {
   }
 
   private func cellText(_ cell: BrailleRing.Cell, _ color: ANSI.Color) -> String {
-    cell.isLit && progress != nil ? ANSI.colored(String(cell.character), color) : ANSI.colored(String(cell.character), .gray)
+    cell.isLit && progress != nil
+      ? ANSI.colored(String(cell.character), color) : ANSI.colored(String(cell.character), .gray)
   }
 
   private func centered(_ text: String, width: Int, columns: Int) -> String {

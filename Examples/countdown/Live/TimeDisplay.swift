@@ -40,7 +40,8 @@ enum TimeDisplay: CountdownDisplay {
       return .adaptive(.coarse)
     case .units, .spoken:
       return .adaptive(
-        .adaptive([.init(above: .seconds(86_400), unit: .seconds(3_600)), .init(above: .seconds(3_600), unit: .seconds(60))],
+        .adaptive(
+          [.init(above: .seconds(86_400), unit: .seconds(3_600)), .init(above: .seconds(3_600), unit: .seconds(60))],
           finest: .seconds(1)))
     }
   }

@@ -32,7 +32,8 @@ extension TimeSpec {
   }
 
   private static func date(_ text: String, input: String) throws(TimeSpecError) -> TimeSpec? {
-    let pattern = #/(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?/#
+    let pattern =
+      #/(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?/#
     guard let match = text.wholeMatch(of: pattern) else { return nil }
     let (_, year, month, day, hour, minute, second, fraction, zone) = match.output
     var components = DateComponents(
@@ -148,7 +149,8 @@ extension TimeSpec {
     _ value: Int, in range: ClosedRange<Int>, _ name: String, input: String
   ) throws(TimeSpecError) {
     guard range.contains(value) else {
-      throw TimeSpecError(input: input, problem: .outOfRange("\(name) \(value) is not in \(range.lowerBound)...\(range.upperBound)"))
+      throw TimeSpecError(
+        input: input, problem: .outOfRange("\(name) \(value) is not in \(range.lowerBound)...\(range.upperBound)"))
     }
   }
 }
