@@ -33,11 +33,13 @@ struct Order: Equatable, Sendable {
   }
 
   /// Reads a row of `SELECT id, title, window_end, paused_remaining, event_at FROM orders`.
+  /// A missing column reads as NULL.
   init(row: Row) {
-    id = Int64.fromDatabaseValue(row["id"]) ?? 0
-    title = String.fromDatabaseValue(row["title"]) ?? "(untitled)"
-    let end = Self.date(row["window_end"])
-    let paused = Self.remaining(row["paused_remaining"])
+    func column(_ name: String) -> DatabaseValue { row.hasColumn(name) ? row[name] : .null }
+    id = Int64.fromDatabaseValue(column("id")) ?? 0
+    title = String.fromDatabaseValue(column("title")) ?? "(untitled)"
+    let end = Self.date(column("window_end"))
+    let paused = Self.remaining(column("paused_remaining"))
     switch (end, paused) {
     case (_, .failure(let problem)):
       window = .invalid("paused_remaining \(problem)")
@@ -50,7 +52,7 @@ struct Order: Equatable, Sendable {
     case (.failure(let problem), .success(nil)):
       window = .invalid("window_end \(problem)")
     }
-    eventAt = try? Self.date(row["event_at"]).get()
+    eventAt = try? Self.date(column("event_at")).get()
   }
 
   /// A problem with a value, as a phrase: "is not a date", "is out of range".

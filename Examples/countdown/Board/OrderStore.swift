@@ -80,6 +80,15 @@ final class OrderStore: Sendable {
     try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM orders") ?? 0 }
   }
 
+  /// How many orders are running with a window that ends after `date`.
+  func countRunning(endingAfter date: Date) throws -> Int {
+    try database.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM orders WHERE paused_remaining IS NULL AND window_end > ?", arguments: [date])
+        ?? 0
+    }
+  }
+
   /// SQLite's `PRAGMA data_version`: changes when another connection (another process) commits.
   func dataVersion() throws -> Int {
     try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }

@@ -36,10 +36,12 @@ struct DatabaseOptions: ParsableArguments {
       "The SQLite file (created if missing). Default: a demo database in the cache directory.", valueName: "path"))
   var db: String?
 
-  /// Opens the database; the default demo database is seeded when it is empty.
+  /// Opens the database; the default demo database is seeded when it is empty, and seeded again
+  /// when every window in it is over (the demo's windows span eight hours).
   func open() throws -> OrderStore {
     let store = try OrderStore(path: db ?? DemoOrders.defaultPath())
-    if db == nil, try store.count() == 0 {
+    if db == nil, try store.countRunning(endingAfter: Date()) == 0 {
+      try store.removeAll()
       try store.add(DemoOrders.orders(count: 3_000, now: Date()))
     }
     return store

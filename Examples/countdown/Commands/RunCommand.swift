@@ -9,9 +9,9 @@ struct RunCommand: AsyncParsableCommand {
     abstract: "Count down to a time (the default command).",
     discussion: """
       <time> is a duration, a time of day, or a date:
-        90s  25m  1h30m  1.5h  2d  1:30:00      durations (H:MM:SS needs all three parts)
-        18:00  9:30  6pm  6:30pm                the next time the clock shows it (today or tomorrow)
-        2026-12-31T23:59:59Z                    an ISO 8601 date; without a zone it is local time
+        90s 25m 1h30m 1.5h 2d 1:30:00   a duration (H:MM:SS needs all three parts)
+        18:00 9:30 6pm 6:30pm           the next time the clock shows it
+        2026-12-31T23:59:59Z            an ISO 8601 date (without a zone: local time)
 
       Two numbers with a colon are a time of day: 5:00 is five o'clock; five minutes is 5m.
 
@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Count up: a stopwatch, or from zero to <time> when one is given.")
   var up = false
 
-  @Flag(help: "Keep counting past zero (overtime shows as negative time).")
+  @Flag(help: "Keep counting past zero; overtime shows as negative time.")
   var overtime = false
 
   @Flag(help: "Print one line per change instead of the live view, even on a terminal.")

@@ -1,0 +1,102 @@
+import CountdownKit
+import Foundation
+import GRDB
+import Testing
+
+@testable import countdown
+
+@Suite("Board model")
+struct BoardTests {
+  @Test(
+    "Date columns: NULL, GRDB text, ISO 8601, timestamps; garbage and absurd values are problems",
+    arguments: [
+      (DatabaseValue.null, "nil"),
+      ("2026-12-31 23:59:59.000".databaseValue, "1798761599.0"),
+      ("2026-12-31T23:59:59Z".databaseValue, "1798761599.0"),
+      ("2026-12-31T23:59:59+01:00".databaseValue, "1798757999.0"),
+      (1_798_761_599.databaseValue, "1798761599.0"),
+      ("next tuesday".databaseValue, "not a date"),
+      ("9999-12-31 00:00:00".databaseValue, "out of range"),
+      ((-1.0).databaseValue, "out of range"),
+      (Double.infinity.databaseValue, "out of range"),
+      (Data([0xFF]).databaseValue, "not a date"),
+    ])
+  func dates(value: DatabaseValue, expected: String) {
+    switch Order.date(value) {
+    case .success(let date?): #expect("\(date.timeIntervalSince1970)" == expected)
+    case .success(nil): #expect(expected == "nil")
+    case .failure(let problem): #expect(problem.description.contains(expected), "\(problem)")
+    }
+  }
+
+  @Test("Paused remaining time: seconds, never negative, NaN or huge")
+  func remaining() throws {
+    #expect(try Order.remaining(.null).get() == nil)
+    #expect(try Order.remaining(90.5.databaseValue).get() == .milliseconds(90_500))
+    for bad in [(-5.0).databaseValue, Double.nan.databaseValue, 1e300.databaseValue, "soon".databaseValue] {
+      #expect(throws: Order.Problem.self) { try Order.remaining(bad).get() }
+    }
+  }
+
+  @Test("Rows read into orders; a paused time wins over the window end; problems make the row invalid")
+  func rows() {
+    let end = Date(timeIntervalSince1970: 1_798_761_599)
+    func order(_ values: [String: (any DatabaseValueConvertible)?]) -> Order {
+      Order(row: Row(["id": 7, "title": "Fitting"].merging(values) { $1 }))
+    }
+    #expect(order(["window_end": end]).window == .running(end: end))
+    #expect(order(["window_end": end, "paused_remaining": 60.0]).window == .paused(remaining: .seconds(60)))
+    #expect(order(["window_end": nil]).window == .invalid("window_end is NULL"))
+    #expect(order(["window_end": end, "event_at": "garbage"]).eventAt == nil)
+    #expect(order(["window_end": end, "event_at": end]).eventAt == end)
+  }
+
+  @Test(
+    "A board row reads like the marketplace widget",
+    arguments: [
+      (1.0, "● 2 hours"), (0.75, "◕ 1.5 hours"), (0.5, "◑ 1 hour"), (0.25, "◔ 30 min"), (0.0, "○ 0 min"),
+    ])
+  func rowText(progress: Double, expected: String) {
+    let order = Order(id: 3, title: "Fitting: Ada", window: .running(end: Date()))
+    let text = String(expected.dropFirst(2))
+    let value = OrderRow.WindowValue(first: .init(first: text, second: .plenty), second: progress)
+    let row = OrderRow(order: order, window: value, isPaused: false, event: nil)
+    #expect(row.plainLine == "#3 Fitting: Ada | \(expected)")
+    let paused = OrderRow(order: order, window: value, isPaused: true, event: "1:00:00")
+    #expect(paused.plainLine == "#3 Fitting: Ada | ⏸ \(text) (paused)")
+  }
+
+  @Test("The demo data is the same for the same seed and starts from now")
+  func demo() {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let first = DemoOrders.orders(count: 500, now: now)
+    let second = DemoOrders.orders(count: 500, now: now)
+    #expect(first.map(\.title) == second.map(\.title))
+    #expect(first.map(\.windowEnd) == second.map(\.windowEnd))
+    let over = first.filter { $0.windowEnd <= now }.count
+    #expect((1...50).contains(over), "a few windows already over: \(over)")
+    #expect(first.allSatisfy { $0.windowEnd < now + 8 * 3_600 + 1 })
+  }
+
+  @Test("A duration counts on the monotonic clock; a time of day or date follows the wall clock")
+  func setups() throws {
+    let engine = Engine(clock: ContinuousClock())
+    defer { engine.shutdown() }
+    let duration = try CountdownSetup(
+      target: .duration(.seconds(90)), engine: engine, style: .digital, locale: Locale(identifier: "en_US"),
+      countsUp: false, overtime: false)
+    #expect(duration.deadline == nil)
+    #expect(duration.countdown.total == .seconds(90))
+    #expect(duration.stopsAtEnd)
+    let deadline = Date().addingTimeInterval(3_600)
+    let clock = try CountdownSetup(
+      target: .deadline(deadline), engine: engine, style: .digital, locale: Locale(identifier: "en_US"),
+      countsUp: false, overtime: true)
+    #expect(clock.deadline == deadline)
+    #expect(!clock.stopsAtEnd)
+    let stopwatch = try CountdownSetup(
+      target: nil, engine: engine, style: .digital, locale: Locale(identifier: "en_US"), countsUp: true,
+      overtime: false)
+    #expect(!stopwatch.stopsAtEnd && stopwatch.countdown.total == nil)
+  }
+}
