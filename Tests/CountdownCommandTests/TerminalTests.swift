@@ -107,3 +107,26 @@ struct TerminalTests {
     frame.replacing(#/\x1B\[[0-9;?]*[A-Za-z]/#, with: "")
   }
 }
+
+@Suite("Ring displays")
+struct RingDisplayTests {
+  @Test("A stopwatch's ring fills once a minute, changing exactly at each step")
+  func minute() {
+    let display = RingDisplay(kind: .minute(steps: 60))
+    #expect(display.value(remaining: .zero) == 0)
+    #expect(display.value(remaining: .milliseconds(-1_500)) == 1.0 / 60)
+    #expect(display.nextChange(after: .milliseconds(-1_500)) == .seconds(-2))
+    #expect(display.value(remaining: .seconds(-2)) == 2.0 / 60)
+    #expect(display.value(remaining: .seconds(-61)) == 1.0 / 60, "starts again each minute")
+    #expect(display.nextChange(after: .milliseconds(-59_500)) == .seconds(-60))
+    #expect(display.value(remaining: .seconds(-60)) == 0)
+  }
+
+  @Test("Counting down the ring empties; counting up to a time it fills")
+  func leftAndDone() {
+    let progress = ProgressDisplay(steps: 4, total: .seconds(8))
+    #expect(RingDisplay(kind: .left(progress)).value(remaining: .seconds(6)) == 0.75)
+    #expect(RingDisplay(kind: .done(progress)).value(remaining: .seconds(6)) == 0.25)
+    #expect(RingDisplay(kind: .done(progress)).nextChange(after: .seconds(6)) == .seconds(4))
+  }
+}

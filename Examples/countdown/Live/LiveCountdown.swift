@@ -18,6 +18,8 @@ final class LiveCountdown {
   private var handle: Handle?
   private var latest: CountdownSnapshot<Display.Value, EngineInstant>?
   private var deadline: Date?
+  /// The wall-clock date the engine counts to, while it follows one.
+  private var target: Date?
   private var ended: CheckedContinuation<String, Never>?
   private var signals: SignalHandlers?
   private var keys: KeyReader?
@@ -27,12 +29,20 @@ final class LiveCountdown {
     self.engine = engine
     self.title = title
     self.locale = locale
+    target = setup.deadline
     ring = BrailleRing(rows: Self.ringRows(for: Terminal.size.rows))
     let total = setup.countdown.total
-    let progress = total.map { ProgressDisplay(steps: BrailleRing(rows: 10).dotCount, total: $0) }
+    let steps = BrailleRing(rows: 10).dotCount
+    let ring: RingDisplay.Kind =
+      if let total {
+        setup.countsUp
+          ? .done(ProgressDisplay(steps: steps, total: total)) : .left(ProgressDisplay(steps: steps, total: total))
+      } else {
+        .minute(steps: 60)
+      }
     display = setup.text
       .combined(with: setup.countsUp ? .phases(.plenty, [:]) : Urgency.phases(total: total))
-      .combined(with: RingDisplay(progress: progress))
+      .combined(with: RingDisplay(kind: ring))
   }
 
   /// Runs until the countdown ends or the user quits; returns the line to leave on the screen.
@@ -78,11 +88,17 @@ final class LiveCountdown {
     for key in keys {
       switch key {
       case .character(" "), .character("p"):
-        countdown.isPaused ? handle.resume() : handle.pause()
+        if countdown.isPaused {
+          handle.resume()
+        } else {
+          handle.pause()
+          // A paused countdown no longer follows the wall clock (see CountdownHandle.pause()).
+          target = nil
+        }
       case .character("+"), .character("="), .up, .right:
-        handle.extend(by: setup.countsUp ? .seconds(-60) : .seconds(60))
+        extend(by: setup.countsUp ? .seconds(-60) : .seconds(60))
       case .character("-"), .character("_"), .down, .left:
-        handle.extend(by: setup.countsUp ? .seconds(60) : .seconds(-60))
+        extend(by: setup.countsUp ? .seconds(60) : .seconds(-60))
       case .character("q"), .character("Q"), .escape:
         let left = latest?.value.first.first ?? ""
         finish("\(title ?? "countdown"): stopped at \(left)")
@@ -126,6 +142,20 @@ final class LiveCountdown {
     Terminal.write(frame.render(columns: size.columns, rows: size.rows, ring: ring))
   }
 
+  /// Adds `amount` to the time left; a countdown that follows a wall-clock date is retargeted to a
+  /// date `amount` later, so that it keeps following the wall clock.
+  private func extend(by amount: Duration) {
+    guard let handle else { return }
+    if let date = target {
+      let moved = date.addingTimeInterval(Double(amount.attosecondCount) / 1e18)
+      if (try? handle.retarget(to: moved)) != nil {
+        target = moved
+        return
+      }
+    }
+    handle.extend(by: amount)
+  }
+
   private func updateDeadline() {
     guard let countdown = handle?.countdown, !countdown.isPaused else { return }
     deadline = Date().addingTimeInterval(Double(countdown.remaining(at: engine.now).attosecondCount) / 1e18)
@@ -143,13 +173,4 @@ final class LiveCountdown {
   private static func ringRows(for terminalRows: Int) -> Int {
     min(10, max(2, terminalRows - 8))
   }
-}
-
-/// The ring's progress display, or nothing for a countdown without a total (a stopwatch).
-struct RingDisplay: CountdownDisplay {
-  let progress: ProgressDisplay?
-
-  func value(remaining: Duration) -> Double? { progress?.value(remaining: remaining) }
-  func nextChange(after remaining: Duration) -> Duration? { progress?.nextChange(after: remaining) }
-  var period: Duration? { progress?.period }
 }
