@@ -166,6 +166,9 @@ where C.Duration == Duration {
   public var finished: AsyncStream<ID> { events.subscribe() }
 
   /// Calls `handler` on the main actor with the ID of each row as it finishes, bound or not.
+  ///
+  /// Handlers run in the engine's main-actor hop of the wake-up at which the row finished, after the
+  /// slots' updates of that wake-up, so a cell already shows zero when its row's handler runs.
   public func onFinish(_ handler: @escaping @MainActor @Sendable (ID) -> Void) {
     events.add(handler)
   }
@@ -190,7 +193,7 @@ where C.Duration == Duration {
       state.rows[id] = engine.mutate { engineState, now in
         engineState.scheduler.add(
           final, target: target, renderer: binding?.renderer, tolerance: binding == nil ? nil : tolerance,
-          onFinish: .immediate { events.send(id) }, at: now)
+          onFinish: events.deliveries(for: id), at: now)
       }
     }
   }

@@ -22,7 +22,7 @@ extension CountdownEngine {
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
-    add(countdown, target: nil, display: display, sink: .mainActor(onChange), onFinish: onFinish.map { .mainActor($0) })
+    add(countdown, target: nil, display: display, sink: .mainActor(onChange), onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -40,14 +40,14 @@ extension CountdownEngine {
     let end = try instant(for: date)
     return add(
       Countdown(end: end, total: total), target: date, display: display, sink: .mainActor(onChange),
-      onFinish: onFinish.map { .mainActor($0) })
+      onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
   @discardableResult
   public func add(_ countdown: Countdown<C.Instant>, onFinish: @escaping @MainActor @Sendable () -> Void) -> CountdownHandle<C> {
     let id = mutate { state, now in
-      state.scheduler.add(countdown, renderer: nil, onFinish: .mainActor(onFinish), at: now)
+      state.scheduler.add(countdown, renderer: nil, onFinish: [.mainActor(onFinish)], at: now)
     }
     return CountdownHandle(engine: self, id: id)
   }
@@ -64,7 +64,7 @@ extension CountdownEngine {
     display: Display
   ) -> AsyncStream<Snapshot<Display.Value>> {
     let (stream, continuation) = AsyncStream.makeStream(of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
-    let handle = add(countdown, target: nil, display: display, sink: .stream(continuation), onFinish: nil, removesWhenSettled: true)
+    let handle = add(countdown, target: nil, display: display, sink: .stream(continuation), onFinish: [], removesWhenSettled: true)
     continuation.onTermination = { _ in handle.cancel() }
     return stream
   }
@@ -99,7 +99,7 @@ extension CountdownEngine {
             started = true
             current.handle = engine.add(
               Countdown(end: end, total: total), target: date, display: display, sink: .stream(continuation),
-              onFinish: nil, removesWhenSettled: true)
+              onFinish: [], removesWhenSettled: true)
             if Task.isCancelled { current.take()?.cancel() }
           }
         }
@@ -120,7 +120,7 @@ extension CountdownEngine {
     target: Date?,
     display: Display,
     sink: DisplayRenderer<Display, C.Instant>.Sink,
-    onFinish: Delivery?,
+    onFinish: [Delivery],
     removesWhenSettled: Bool = false
   ) -> CountdownHandle<C> {
     let renderer = DisplayRenderer<Display, C.Instant>(display: display, sink: sink)

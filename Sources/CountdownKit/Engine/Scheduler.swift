@@ -26,7 +26,8 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     /// The wall-clock date the end came from, if it came from one: re-converted when the clock changes.
     var target: Date?
     var renderer: (any Renderer<Instant>)?
-    var onFinish: Delivery?
+    /// What to deliver when the countdown reaches zero.
+    var onFinish: [Delivery]
     /// Whether the completion fired for the current run (cleared when the end moves into the future).
     var hasFinished = false
     /// For stream subscriptions: remove the entry once it is finished and its display never changes again.
@@ -86,7 +87,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     target: Date? = nil,
     renderer: (any Renderer<Instant>)?,
     tolerance: Duration? = nil,
-    onFinish: Delivery?,
+    onFinish: [Delivery],
     removesWhenSettled: Bool = false,
     at now: Instant
   ) -> (id: EntryID, deliveries: [Delivery]) {
@@ -258,7 +259,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       entry.hasFinished = false
     } else if !entry.hasFinished {
       entry.hasFinished = true
-      if let onFinish = entry.onFinish { deliveries.append(onFinish) }
+      deliveries += entry.onFinish
     }
     var due: Instant?
     if let renderer = entry.renderer {
