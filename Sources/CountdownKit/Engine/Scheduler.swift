@@ -249,18 +249,12 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     count -= 1
   }
 
-  /// Fires the completion if due, renders, and queues the entry at its next due instant.
+  /// Renders, fires the completion if due, and queues the entry at its next due instant.
   private mutating func process(_ index: Int, at now: Instant, force: Bool, into deliveries: inout [Delivery]) {
     guard var entry = entries[index] else {
       preconditionFailure("Internal inconsistency: processing a released entry \(index)")
     }
     let countdown = entry.countdown
-    if countdown.remaining(at: now) > .zero {
-      entry.hasFinished = false
-    } else if !entry.hasFinished {
-      entry.hasFinished = true
-      deliveries += entry.onFinish
-    }
     var due: Instant?
     if let renderer = entry.renderer {
       let (delivery, nextChange) = renderer.render(countdown, at: now, force: force)
@@ -268,6 +262,13 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       if let nextChange, case .running(let end) = countdown.state {
         due = end.advanced(by: .zero - nextChange)
       }
+    }
+    // The completion goes after the render, so that a subscriber shows zero before it is told.
+    if countdown.remaining(at: now) > .zero {
+      entry.hasFinished = false
+    } else if !entry.hasFinished {
+      entry.hasFinished = true
+      deliveries += entry.onFinish
     }
     if !entry.hasFinished, case .running(let end) = countdown.state {
       due = due.map { Swift.min($0, end) } ?? end
