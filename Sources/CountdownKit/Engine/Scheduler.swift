@@ -103,10 +103,13 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       countdown: countdown, target: target, renderer: renderer, onFinish: onFinish,
       removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
     count += 1
+    // Taken before processing: a stream's entry that settles at once is released there, and the ID
+    // must then name nothing rather than the next countdown to take its place.
+    let id = EntryID(index: index, incarnation: incarnations[Int(index)])
     var deliveries: [Delivery] = []
     process(Int(index), at: now, force: true, into: &deliveries)
     checkInvariants()
-    return (EntryID(index: index, incarnation: incarnations[Int(index)]), deliveries)
+    return (id, deliveries)
   }
 
   /// Removes a countdown; its completion will not fire. Returns the renderer's closing work.

@@ -1,0 +1,65 @@
+import CountdownKit
+import CountdownTesting
+import Testing
+
+/// Single behaviours of the scheduler, driven with plain instants.
+@Suite struct SchedulerTests {
+  typealias Instant = ManualClock.Instant
+
+  @Test func theIDOfACountdownThatSettledAsItWasAddedNamesNothing() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let now = Instant.at(.seconds(10))
+    // Already finished, and a seconds display never changes again: a stream's entry goes at once.
+    let (settled, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(5))), renderer: RecordingRenderer(display: RoundedDisplay.seconds),
+      onFinish: [], removesWhenSettled: true, at: now)
+    #expect(!scheduler.contains(settled))
+    #expect(scheduler.count == 0)
+    let (next, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(60))), renderer: nil, onFinish: [], at: now)
+    #expect(next != settled, "a stale ID must never name the countdown that reuses its place")
+    #expect(!scheduler.contains(settled))
+    scheduler.remove(settled)
+    #expect(scheduler.contains(next))
+  }
+
+  @Test func coalescesChangesWithinTheToleranceOfEachClass() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let now = Instant.at(.zero)
+    let seconds = RecordingRenderer(display: RoundedDisplay.seconds)
+    let quarters = RecordingRenderer(display: RoundedDisplay.rounded(to: .milliseconds(250)))
+    _ = scheduler.add(
+      Countdown(end: Instant.at(.milliseconds(10_500))), renderer: seconds,
+      tolerance: scheduler.tolerance(forPeriod: .seconds(1)), onFinish: [], at: now)
+    _ = scheduler.add(
+      Countdown(end: Instant.at(.milliseconds(10_010))), renderer: quarters,
+      tolerance: scheduler.tolerance(forPeriod: .milliseconds(250)), onFinish: [], at: now)
+    // Quarters change at 10 ms (+25 ms tolerance), seconds at 500 ms (+100 ms).
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(35)))
+    _ = scheduler.advance(to: Instant.at(.milliseconds(35)))
+    #expect(quarters.log.map(\.instant) == [now, Instant.at(.milliseconds(35))])
+    #expect(seconds.log.count == 1)
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(285)))
+  }
+
+  @Test func aCompletionFiresOnceAndAgainOnlyAfterTheEndMovedIntoTheFuture() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let completions = CompletionLog()
+    let (id, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(1))), renderer: nil, onFinish: [completions.delivery(0)], at: .at(.zero))
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)))
+    perform(scheduler.advance(to: .at(.milliseconds(1_100))))
+    #expect(completions.take() == [0])
+    #expect(scheduler.nextWake() == nil)
+    // Moving the end earlier, or pausing, or extending within the past, does not fire again.
+    perform(scheduler.update(id, at: .at(.seconds(2))) { $0.extended(by: .milliseconds(-500)) })
+    perform(scheduler.update(id, at: .at(.seconds(2))) { $0.paused(at: .at(.seconds(2))) })
+    perform(scheduler.update(id, at: .at(.seconds(2))) { $0.resumed(at: .at(.seconds(2))) })
+    perform(scheduler.advance(to: .at(.seconds(3))))
+    #expect(completions.take() == [])
+    // Moving it into the future re-arms it.
+    perform(scheduler.update(id, at: .at(.seconds(3))) { $0.retargeted(to: .at(.seconds(4))) })
+    perform(scheduler.advance(to: .at(.seconds(4))))
+    #expect(completions.take() == [0])
+  }
+}
