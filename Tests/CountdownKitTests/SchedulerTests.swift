@@ -62,4 +62,42 @@ import Testing
     perform(scheduler.advance(to: .at(.seconds(4))))
     #expect(completions.take() == [0])
   }
+
+  @Test func aDisplayThatBreaksTheNextChangeContractCannotMakeTheSchedulerSpin() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let renderer = RecordingRenderer(display: StuckOnWholeSecondsDisplay())
+    let (_, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(3))), renderer: renderer,
+      tolerance: .milliseconds(100), onFinish: [], at: .at(.zero))
+    // Served exactly on whole seconds (a manual clock can do that), where the display misbehaves.
+    for second in 1...3 {
+      _ = scheduler.advance(to: .at(.seconds(Int64(second))))
+    }
+    var now = Instant.at(.seconds(3))
+    var wakes = 0
+    while let wake = scheduler.nextWake(), wakes < 1_000 {
+      #expect(wake > now)
+      now = wake
+      _ = scheduler.advance(to: now)
+      wakes += 1
+    }
+    #expect(wakes < 1_000)
+    // The display still reaches its final value: the engine retries a tolerance later.
+    #expect(renderer.log.last?.seen.value == "0.0 seconds")
+  }
+}
+
+/// Whole seconds, except that on an exact second it reports the current remaining time as its next
+/// change (not below it, as the contract requires): the kind of off-by-one a hand-written display has.
+struct StuckOnWholeSecondsDisplay: CountdownDisplay {
+  func value(remaining: Duration) -> Duration {
+    RoundedDisplay.seconds.value(remaining: remaining)
+  }
+
+  func nextChange(after remaining: Duration) -> Duration? {
+    if remaining > .zero, remaining.components.attoseconds == 0 { return remaining }
+    return RoundedDisplay.seconds.nextChange(after: remaining)
+  }
+
+  var period: Duration? { .seconds(1) }
 }

@@ -263,7 +263,10 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       let (delivery, nextChange) = renderer.render(countdown, at: now, force: force)
       if let delivery { deliveries.append(delivery) }
       if let nextChange, case .running(let end) = countdown.state {
-        due = end.advanced(by: .zero - nextChange)
+        // A display that breaks its contract (a next change not below the current remaining time)
+        // is looked at again a tolerance later instead of being served over and over at `now`.
+        let change = end.advanced(by: .zero - nextChange)
+        due = change > now ? change : now.advanced(by: entry.tolerance)
       }
     }
     // The completion goes after the render, so that a subscriber shows zero before it is told.
