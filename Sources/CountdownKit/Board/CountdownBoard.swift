@@ -54,6 +54,9 @@ where C.Duration == Duration {
   // MARK: - Rows
 
   /// Inserts a row or replaces its countdown; a bound slot shows the change at once.
+  ///
+  /// A paused `countdown` makes the row paused on its own (it stays paused when the board resumes); a
+  /// running one set while the whole board is paused is frozen until the board resumes.
   public func set(_ id: ID, to countdown: Countdown<C.Instant>) {
     set(id, countdown, target: nil)
   }
@@ -177,9 +180,11 @@ where C.Duration == Duration {
 
   private func set(_ id: ID, _ countdown: Countdown<C.Instant>, target: Date?) {
     state.withLock { state in
+      // A row is paused on its own only if it was given paused; a running row set while the whole
+      // board is paused is frozen with the board and runs again when the board resumes.
+      if countdown.isPaused { state.pausedRows.insert(id) } else { state.pausedRows.remove(id) }
       var countdown = countdown
       if state.isPaused, !countdown.isPaused { countdown = countdown.paused(at: engine.now) }
-      if countdown.isPaused { state.pausedRows.insert(id) } else if !state.isPaused { state.pausedRows.remove(id) }
       let events = events
       let final = countdown
       if let entry = state.rows[id] {
