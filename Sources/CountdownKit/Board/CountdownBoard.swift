@@ -63,6 +63,10 @@ where C.Duration == Duration {
 
   /// Inserts a row counting to a wall-clock date, or moves an existing row to it.
   ///
+  /// The row follows the date when the wall clock changes while it runs. Set while the whole board is
+  /// paused, it is frozen with the time left until the date and, like any paused countdown, keeps
+  /// that time and counts it down once the board resumes.
+  ///
   /// - Throws: ``TimelineError`` for a date that is not finite or absurdly far away; the row is left as
   ///   it was.
   public func set(_ id: ID, end: Date, total: Duration? = nil) throws {

@@ -34,6 +34,11 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// Counts to a wall-clock date instead, converted through the engine's timeline and re-converted
   /// when the wall clock changes.
   ///
+  /// On a paused countdown the date is applied once, as `Countdown.retargeted(to:)` does (the frozen
+  /// time becomes what would have been left when it was paused), and is not followed afterwards: a
+  /// paused countdown keeps its frozen time whatever the wall clock does, and counts it down from the
+  /// moment it resumes.
+  ///
   /// - Throws: ``TimelineError`` for a date that is not finite or absurdly far away; the countdown is
   ///   left unchanged.
   public func retarget(to date: Date) throws {

@@ -100,7 +100,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       incarnations.append(0)
     }
     entries[Int(index)] = Entry(
-      countdown: countdown, target: target, renderer: renderer, onFinish: onFinish,
+      countdown: countdown, target: countdown.isPaused ? nil : target, renderer: renderer, onFinish: onFinish,
       removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
     count += 1
     // Taken before processing: a stream's entry that settles at once is released there, and the ID
@@ -123,7 +123,8 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   }
 
   /// Changes a countdown (pause, resume, retarget, extend) and re-renders it at once if what it shows
-  /// changed. `target` replaces the wall-clock date it follows when given (`.some(nil)` clears it).
+  /// changed. `target` replaces the wall-clock date it follows when given (`.some(nil)` clears it); a
+  /// countdown that is paused afterwards follows no date.
   package mutating func update(
     _ id: EntryID,
     at now: Instant,
@@ -139,6 +140,9 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       // An extension of a date-based countdown moves the date with it, so re-anchoring keeps it.
       entry.target = date.addingTimeInterval(oldEnd.duration(to: newEnd).timeInterval)
     }
+    // Only a running countdown follows a date: a paused one keeps its frozen time whatever the wall
+    // clock does, and once resumed it counts that time from the moment it was resumed.
+    if entry.countdown.isPaused { entry.target = nil }
     entries[Int(id.index)] = entry
     var deliveries: [Delivery] = []
     process(Int(id.index), at: now, force: false, into: &deliveries)
