@@ -74,8 +74,13 @@ extension CountdownEngine {
   /// This is how a date that lives in a database or arrives from a server drives a countdown: pass
   /// the observation of that date. The source is read once, by one task; each new date retargets the
   /// countdown at once (switch-to-latest). Dates that are not finite or absurdly far away are skipped.
-  /// When the source ends or throws, the countdown goes on to the last date it gave. The sequence ends
-  /// like ``snapshots(of:display:)``; cancelling its consumer also stops reading the source.
+  ///
+  /// While the source goes on, so does the sequence: a countdown that reached zero counts again when a
+  /// later date arrives (a window that was closed and then extended). When the source ends or
+  /// throws, the countdown goes on to the last date it gave, and the sequence then ends like
+  /// ``snapshots(of:display:)``: once the countdown has finished and its display will not change
+  /// again. A source that ends without giving a valid date ends the sequence at once. Cancelling the
+  /// consumer cancels the countdown and stops reading the source.
   ///
   /// - Parameters:
   ///   - ends: The end dates, newest last.
@@ -99,14 +104,15 @@ extension CountdownEngine {
             started = true
             current.handle = engine.add(
               Countdown(end: end, total: total), target: date, display: display, sink: .stream(continuation),
-              onFinish: [], removesWhenSettled: true)
+              onFinish: [], removesWhenSettled: false)
             if Task.isCancelled { current.take()?.cancel() }
           }
         }
       } catch {
         // The source failed: keep counting to the last date it gave.
       }
-      if !started { continuation.finish() }
+      // No date will move the end any more: the sequence can end once the countdown has settled.
+      if started { current.handle?.removeWhenSettled() } else { continuation.finish() }
     }
     continuation.onTermination = { _ in
       reader.cancel()

@@ -59,6 +59,11 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
     }
   }
 
+  /// Ends the subscription once the countdown has finished and its display will not change again.
+  func removeWhenSettled() {
+    engine.mutate { state, now in ((), state.scheduler.removeWhenSettled(id, at: now)) }
+  }
+
   /// The countdown as it is now, or `nil` once it was cancelled or its subscription ended.
   public var countdown: Countdown<C.Instant>? {
     engine.state.withLock { $0.scheduler.countdown(of: id) }

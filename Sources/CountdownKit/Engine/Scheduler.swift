@@ -179,6 +179,18 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     return deliveries
   }
 
+  /// From now on removes the entry once it is finished and its display never changes again (at once
+  /// if that is already so), closing its renderer.
+  package mutating func removeWhenSettled(_ id: EntryID, at now: Instant) -> [Delivery] {
+    guard var entry = entry(id) else { return [] }
+    entry.removesWhenSettled = true
+    entries[Int(id.index)] = entry
+    var deliveries: [Delivery] = []
+    process(Int(id.index), at: now, force: false, into: &deliveries)
+    checkInvariants()
+    return deliveries
+  }
+
   /// The countdown of a live entry.
   package func countdown(of id: EntryID) -> Countdown<Instant>? {
     entry(id)?.countdown
