@@ -15,7 +15,9 @@ import Synchronization
 /// slot.bind(to: order.id) { snapshot in label.text = snapshot.value.formatted(.countdown(.coarse)) }
 /// ```
 ///
-/// All methods are synchronous and safe from any thread; slots are used on the main actor.
+/// All methods are synchronous and safe from any thread; slots are used on the main actor. Slots keep
+/// their board alive; when the board goes away (no slot and no other reference left), its rows stop,
+/// and none of them reports its completion any more.
 public final class CountdownBoard<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>: Sendable
 where C.Duration == Duration {
   /// What a bound slot receives.
@@ -49,6 +51,11 @@ where C.Duration == Duration {
     self.engine = engine
     self.display = display
     self.tolerance = engine.state.withLock { $0.scheduler.tolerance(forPeriod: display.period) }
+  }
+
+  deinit {
+    let entries = state.withLock { Array($0.rows.values) }
+    engine.mutate { engineState, _ in ((), entries.flatMap { engineState.scheduler.remove($0) }) }
   }
 
   // MARK: - Rows
@@ -164,6 +171,14 @@ where C.Duration == Duration {
   /// A row's snapshot now.
   public func snapshot(for id: ID) -> Snapshot? {
     countdown(for: id)?.snapshot(at: engine.now, display: display)
+  }
+
+  /// Whether a slot is bound to row `id` as far as the board knows, and whether the engine renders the
+  /// row for it: for tests that check that a released slot leaves nothing behind.
+  package func bindingState(of id: ID) -> (isBound: Bool, isRendered: Bool) {
+    let (isBound, entry) = state.withLock { ($0.bindings[id] != nil, $0.rows[id]) }
+    let isRendered = entry.map { entry in engine.state.withLock { $0.scheduler.hasRenderer(entry) } } ?? false
+    return (isBound, isRendered)
   }
 
   // MARK: - Finished rows

@@ -201,6 +201,11 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     entry(id) != nil
   }
 
+  /// Whether `id` names a live entry that has a renderer (a subscriber or a bound slot).
+  package func hasRenderer(_ id: EntryID) -> Bool {
+    entry(id)?.renderer != nil
+  }
+
   /// Re-converts the end of every countdown that follows a wall-clock date (after the wall clock
   /// moved), and re-renders those whose value changed.
   package mutating func retargetDates(at now: Instant, using convert: (Date) -> Instant?) -> [Delivery] {
