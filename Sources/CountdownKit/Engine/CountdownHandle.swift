@@ -4,6 +4,12 @@ import Synchronization
 /// Controls one countdown registered with a ``CountdownEngine``: cancel, pause, resume, retarget,
 /// extend. All methods are synchronous and safe from any thread; on a countdown that was cancelled or
 /// has ended its subscription they do nothing.
+///
+/// A change shows at once. A change that leaves the countdown at zero (a retarget into the past, a
+/// negative extension) reports its completion at the engine's next wake-up, at most one tolerance
+/// later, so that changes made one right after the other count as one: `extend(by: a)` then
+/// `extend(by: b)` behaves exactly like `extend(by: a + b)`, even when the first alone would have
+/// reached zero.
 public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == Duration {
   let engine: CountdownEngine<C>
   let id: EntryID

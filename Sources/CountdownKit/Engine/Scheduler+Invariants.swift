@@ -19,8 +19,13 @@ extension Scheduler {
     }
     let queuedEntries = entries.filter { $0?.isQueued == true }.count
     precondition(validItems == queuedEntries, "Internal inconsistency: \(validItems) valid items for \(queuedEntries) queued entries")
-    for entry in entries.compactMap({ $0 }) where !entry.hasFinished && !entry.countdown.isPaused {
-      precondition(entry.isQueued, "Internal inconsistency: a running, unfinished countdown is not scheduled")
+    for entry in entries.compactMap({ $0 }) {
+      switch entry.completion {
+      case .armed where !entry.countdown.isPaused, .pending:
+        precondition(entry.isQueued, "Internal inconsistency: a countdown whose completion is due is not scheduled")
+      case .armed, .fired:
+        break
+      }
     }
   }
   #else

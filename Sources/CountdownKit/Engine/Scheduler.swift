@@ -28,8 +28,8 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     var renderer: (any Renderer<Instant>)?
     /// What to deliver when the countdown reaches zero.
     var onFinish: [Delivery]
-    /// Whether the completion fired for the current run (cleared when the end moves into the future).
-    var hasFinished = false
+    /// Where the completion stands for the current run (re-armed when the end moves into the future).
+    var completion = Completion.armed
     /// For stream subscriptions: remove the entry once it is finished and its display never changes again.
     var removesWhenSettled: Bool
     /// The lateness allowed for this entry's due instants.
@@ -38,6 +38,24 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     var stamp: UInt32 = 0
     /// Whether a valid item for this entry is queued.
     var isQueued = false
+
+    /// Before a change by hand: a countdown whose time ran out while the driver had not woken yet
+    /// reached zero at its end, whatever the change then does (unless it puts time back).
+    mutating func noteOverdue(at now: Instant) {
+      guard case .armed = completion, countdown.remaining(at: now) <= .zero else { return }
+      completion = .pending(since: countdown.end ?? now)
+    }
+  }
+
+  /// Where an entry's completion stands.
+  package enum Completion {
+    /// Time is left; the completion fires when it runs out.
+    case armed
+    /// No time has been left since `since` (a change by hand put it there); the completion fires at
+    /// the next wake-up, unless time is put back first.
+    case pending(since: Instant)
+    /// Fired for the current run.
+    case fired
   }
 
   struct QueueItem: Comparable {
@@ -107,7 +125,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     // must then name nothing rather than the next countdown to take its place.
     let id = EntryID(index: index, incarnation: incarnations[Int(index)])
     var deliveries: [Delivery] = []
-    process(Int(index), at: now, force: true, into: &deliveries)
+    process(Int(index), at: now, as: .adding, into: &deliveries)
     checkInvariants()
     return (id, deliveries)
   }
@@ -132,6 +150,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     _ transform: (Countdown<Instant>) -> Countdown<Instant>
   ) -> [Delivery] {
     guard var entry = entry(id) else { return [] }
+    entry.noteOverdue(at: now)
     let before = entry.countdown
     entry.countdown = transform(before)
     if let target {
@@ -145,7 +164,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     if entry.countdown.isPaused { entry.target = nil }
     entries[Int(id.index)] = entry
     var deliveries: [Delivery] = []
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -158,11 +177,12 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     at now: Instant
   ) -> [Delivery] {
     guard var entry = entry(id) else { return [] }
+    entry.noteOverdue(at: now)
     var deliveries: [Delivery] = entry.renderer?.close().map { [$0] } ?? []
     entry.renderer = renderer
     entry.tolerance = tolerance
     entries[Int(id.index)] = entry
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -170,11 +190,12 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   /// Takes a countdown's renderer away; the countdown goes on and its completion still fires.
   package mutating func detach(_ id: EntryID, at now: Instant) -> [Delivery] {
     guard var entry = entry(id), let renderer = entry.renderer else { return [] }
+    entry.noteOverdue(at: now)
     entry.renderer = nil
     entry.tolerance = maximumTolerance
     entries[Int(id.index)] = entry
     var deliveries: [Delivery] = renderer.close().map { [$0] } ?? []
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -183,10 +204,11 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   /// if that is already so), closing its renderer.
   package mutating func removeWhenSettled(_ id: EntryID, at now: Instant) -> [Delivery] {
     guard var entry = entry(id) else { return [] }
+    entry.noteOverdue(at: now)
     entry.removesWhenSettled = true
     entries[Int(id.index)] = entry
     var deliveries: [Delivery] = []
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -211,9 +233,11 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   package mutating func retargetDates(at now: Instant, using convert: (Date) -> Instant?) -> [Delivery] {
     var deliveries: [Delivery] = []
     for index in entries.indices {
-      guard let entry = entries[index], let target = entry.target, let end = convert(target) else { continue }
-      entries[index]!.countdown = entry.countdown.retargeted(to: end)
-      process(index, at: now, force: false, into: &deliveries)
+      guard var entry = entries[index], let target = entry.target, let end = convert(target) else { continue }
+      entry.noteOverdue(at: now)
+      entry.countdown = entry.countdown.retargeted(to: end)
+      entries[index] = entry
+      process(index, at: now, as: .changing, into: &deliveries)
     }
     checkInvariants()
     return deliveries
@@ -232,7 +256,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
         queuedItems -= 1
         let index = Int(top.index)
         guard entries[index]?.stamp == top.stamp else { continue }
-        process(index, at: now, force: false, into: &deliveries)
+        process(index, at: now, as: .serving, into: &deliveries)
       }
       classIndex += 1
     }
@@ -273,15 +297,27 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     count -= 1
   }
 
+  /// Why an entry is processed.
+  private enum Processing {
+    /// Just added: render whatever it shows, and fire the completion at once if it is over.
+    case adding
+    /// Due at a wake-up.
+    case serving
+    /// Changed by hand (pause, retarget, a new renderer...): render what changed; a completion it
+    /// brought about waits for the next wake-up, so that changes made one after the other at the
+    /// same instant count as one (extending by -10 s and then by +15 s does not finish).
+    case changing
+  }
+
   /// Renders, fires the completion if due, and queues the entry at its next due instant.
-  private mutating func process(_ index: Int, at now: Instant, force: Bool, into deliveries: inout [Delivery]) {
+  private mutating func process(_ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]) {
     guard var entry = entries[index] else {
       preconditionFailure("Internal inconsistency: processing a released entry \(index)")
     }
     let countdown = entry.countdown
     var due: Instant?
     if let renderer = entry.renderer {
-      let (delivery, nextChange) = renderer.render(countdown, at: now, force: force)
+      let (delivery, nextChange) = renderer.render(countdown, at: now, force: processing == .adding)
       if let delivery { deliveries.append(delivery) }
       if let nextChange, case .running(let end) = countdown.state {
         // A display that breaks its contract (a next change not below the current remaining time)
@@ -291,22 +327,29 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       }
     }
     // The completion goes after the render, so that a subscriber shows zero before it is told.
-    if countdown.remaining(at: now) > .zero {
-      entry.hasFinished = false
-    } else if !entry.hasFinished {
-      entry.hasFinished = true
+    switch (countdown.remaining(at: now) > .zero, entry.completion, processing) {
+    case (true, _, _): entry.completion = .armed
+    case (false, .fired, _), (false, .pending, .changing): break
+    case (false, .armed, .changing): entry.completion = .pending(since: now)
+    case (false, .armed, _), (false, .pending, _):
+      entry.completion = .fired
       deliveries += entry.onFinish
     }
-    if !entry.hasFinished, case .running(let end) = countdown.state {
-      due = due.map { Swift.min($0, end) } ?? end
-    }
+    // Due at its end, or, when over but not yet reported, since the moment it was found over.
+    let finish: Instant? =
+      switch entry.completion {
+      case .armed: countdown.end
+      case .pending(let since): since
+      case .fired: nil
+      }
+    if let finish { due = due.map { Swift.min($0, finish) } ?? finish }
     // Invalidate the item already queued for this entry, if any.
     if entry.isQueued {
       entry.isQueued = false
       validQueuedItems -= 1
     }
     entry.stamp &+= 1
-    if due == nil, entry.removesWhenSettled, entry.hasFinished, !countdown.isPaused {
+    if due == nil, entry.removesWhenSettled, case .fired = entry.completion, !countdown.isPaused {
       entries[index] = entry
       if let closing = entry.renderer?.close() { deliveries.append(closing) }
       release(index)
