@@ -1,5 +1,6 @@
 import CountdownKit
 import CountdownTesting
+import Foundation
 import Testing
 
 /// Subscriptions that end, engines that shut down, boards that go away.
@@ -23,5 +24,43 @@ struct EngineLifecycleTests {
       _ = consume stream
       #expect(other.isActive, "the ended stream's handle must not reach the countdown that reused its place")
     }
+  }
+
+  @Test func shutdownEndsEverySequenceAndStopsTheDriver() async {
+    let clock = ManualClock()
+    let engine = CountdownEngine(clock: clock, wallClock: clock)
+    var iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds).makeAsyncIterator()
+    #expect(await iterator.next()?.value == .seconds(60))
+    await waitForSleeper(clock)
+    engine.shutdown()
+    #expect(await iterator.next() == nil)
+    #expect(engine.count == 0)
+    await waitUntil("the driver stopped sleeping") { clock.sleeperCount == 0 }
+  }
+
+  @Test func subscribingAfterShutdownEndsAtOnceInsteadOfHanging() async {
+    let (engine, clock) = makeManualEngine()
+    engine.shutdown()
+    var iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds).makeAsyncIterator()
+    #expect(await iterator.next() == nil)
+    let (dates, source) = AsyncStream.makeStream(of: Date.self)
+    var following = engine.snapshots(following: dates, display: .seconds).makeAsyncIterator()
+    source.yield(clock.currentDate.addingTimeInterval(60))
+    #expect(await following.next() == nil)
+    let handle = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now)) {}
+    #expect(!handle.isActive)
+    let board = engine.board(of: Int.self, display: .seconds)
+    board.set(1, to: Countdown(duration: .seconds(60), startingAt: clock.now))
+    #expect(engine.count == 0)
+  }
+
+  @Test func anEngineThatGoesAwayStopsItsDriver() async {
+    let clock = ManualClock()
+    do {
+      let engine = CountdownEngine(clock: clock, wallClock: clock)
+      engine.add(Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds) { _ in }
+      await waitForSleeper(clock)
+    }
+    await waitUntil("the driver stopped sleeping") { clock.sleeperCount == 0 }
   }
 }

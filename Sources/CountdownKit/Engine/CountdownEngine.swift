@@ -73,6 +73,9 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   public var wakeUpCount: Int { state.withLock { $0.wakeUps } }
 
   /// Stops the driver and finishes every snapshot sequence; nothing is delivered afterwards.
+  ///
+  /// Whatever is added afterwards is dropped at once: a snapshot sequence ends without an element, a
+  /// handle is inactive, a board row does not stay.
   public func shutdown() {
     let (sleeper, parked, closing) = state.withLock { state in
       let (sleeper, parked) = state.driver.stop()
@@ -94,7 +97,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     let (result, wake, drain, afterUnlock) = state.withLock {
       state -> (Result, DriverWake?, Bool, [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, now)
-      guard !state.isShutDown else { return (result, nil, false, []) }
+      guard !state.isShutDown else { return (result, nil, false, state.discardAfterShutdown()) }
       let (drain, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
       return (result, wake, drain, afterUnlock)
@@ -112,7 +115,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     let (result, mainWork, wake, afterUnlock) = state.withLock {
       state -> (Result, [@MainActor @Sendable () -> Void], DriverWake?, [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, now)
-      guard !state.isShutDown else { return (result, [], nil, []) }
+      guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
       let (_, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
       return (result, state.takeMainQueue(), wake, afterUnlock)
