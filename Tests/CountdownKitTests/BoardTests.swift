@@ -222,6 +222,20 @@ struct BoardTests {
     #expect(renders == 1)
   }
 
+  @Test func aReleasedSlotIsNotRenderedAnyMore() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.set("a", to: countdown(10, clock))
+    var renders = 0
+    var slot: CountdownSlot<String, RoundedDisplay, ManualClock>? = board.slot()
+    slot?.bind(to: "a") { _ in renders += 1 }
+    // A change queued for the main actor, then the cell goes away before it is delivered.
+    board.set("a", to: countdown(5, clock))
+    slot = nil
+    engine._serveDue()
+    #expect(renders == 1)
+  }
+
   @Test func aBoardThatGoesAwayStopsItsRows() {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }

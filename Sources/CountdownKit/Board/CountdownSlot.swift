@@ -64,7 +64,11 @@ public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisp
   }
 
   deinit {
-    if let old = binding.current.withLock({ $0 }) {
+    // Cleared first, so that a snapshot already on its way to the main actor is not rendered.
+    if let old = binding.current.withLock({ current -> SlotBinding<ID>.Current? in
+      defer { current = nil }
+      return current
+    }) {
       board.unbind(old.id, token: old.token)
     }
   }
