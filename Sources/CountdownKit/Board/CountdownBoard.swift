@@ -202,13 +202,12 @@ where C.Duration == Duration {
       // A row is paused on its own only if it was given paused; a running row set while the whole
       // board is paused is frozen with the board and runs again when the board resumes.
       if countdown.isPaused { state.pausedRows.insert(id) } else { state.pausedRows.remove(id) }
-      var countdown = countdown
-      if state.isPaused, !countdown.isPaused { countdown = countdown.paused(at: engine.now) }
+      let boardIsPaused = state.isPaused
       let events = events
-      let final = countdown
       if let entry = state.rows[id] {
         engine.mutate { engineState, now in
-          ((), engineState.scheduler.update(entry, at: now, target: .some(target)) { _ in final })
+          let final = boardIsPaused ? countdown.paused(at: now) : countdown
+          return ((), engineState.scheduler.update(entry, at: now, target: .some(target)) { _ in final })
         }
         return
       }
@@ -216,8 +215,8 @@ where C.Duration == Duration {
       let tolerance = tolerance
       state.rows[id] = engine.mutate { engineState, now in
         engineState.scheduler.add(
-          final, target: target, renderer: binding?.renderer, tolerance: binding == nil ? nil : tolerance,
-          onFinish: events.deliveries(for: id), at: now)
+          boardIsPaused ? countdown.paused(at: now) : countdown, target: target, renderer: binding?.renderer,
+          tolerance: binding == nil ? nil : tolerance, onFinish: events.deliveries(for: id), at: now)
       }
     }
   }

@@ -91,12 +91,16 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   /// Runs `body` on the state under the lock, then performs its deliveries and wakes the driver if the
   /// earliest wake-up moved earlier.
+  ///
+  /// `now` is read under the lock, so that the scheduler sees time only move forward: read before it,
+  /// a caller that waited for the lock would process a countdown at an instant older than the one the
+  /// driver or another caller had just processed it at (a countdown that finished would show time
+  /// left again).
   @discardableResult
   func mutate<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let now = clock.now
     let (result, wake, drain, afterUnlock) = state.withLock {
       state -> (Result, DriverWake?, Bool, [@Sendable () -> Void]) in
-      let (result, deliveries) = body(&state, now)
+      let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, nil, false, state.discardAfterShutdown()) }
       let (drain, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
@@ -111,10 +115,9 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// Like ``mutate(_:)`` but, being on the main actor already, runs the main-actor deliveries at once.
   @MainActor
   func mutateOnMain<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let now = clock.now
     let (result, mainWork, wake, afterUnlock) = state.withLock {
       state -> (Result, [@MainActor @Sendable () -> Void], DriverWake?, [@Sendable () -> Void]) in
-      let (result, deliveries) = body(&state, now)
+      let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
       let (_, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
@@ -142,8 +145,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// engine made with `drivesItself: false`. Main-actor work runs before it returns.
   @MainActor
   package func _serveDue() {
-    let wallDate = wallClock.currentDate
-    mutateOnMain { state, now in ((), state.serve(at: now, wallDate: wallDate)) }
+    let wallClock = wallClock
+    mutateOnMain { state, now in ((), state.serve(at: now, wallDate: wallClock.currentDate)) }
   }
 
   private static func drive(_ reference: WeakEngine<C>) async {
@@ -164,12 +167,11 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   }
 
   private func driverStep() -> DriverWait {
-    let now = clock.now
-    let wallDate = wallClock.currentDate
     let (wait, drain, afterUnlock) = state.withLock { state -> (DriverWait, Bool, [@Sendable () -> Void]) in
       guard !state.isShutDown else { return (.stop, false, []) }
       state.wakeUps += 1
-      let (drain, afterUnlock) = state.enqueue(state.serve(at: now, wallDate: wallDate))
+      // Read under the lock, like every mutation's `now`: see `mutate(_:)`.
+      let (drain, afterUnlock) = state.enqueue(state.serve(at: clock.now, wallDate: wallClock.currentDate))
       guard let wake = state.scheduler.nextWake() else {
         state.driver = .parked(nil, signalled: false)
         return (.park, drain, afterUnlock)
@@ -212,8 +214,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// `NSSystemClockDidChange`): it re-anchors its timeline and moves every countdown whose end came
   /// from a `Date`. The engine also notices jumps of more than a second by itself at its wake-ups.
   public func wallClockDidChange() {
-    let wallDate = wallClock.currentDate
-    mutate { state, now in ((), state.reanchor(date: wallDate, instant: now)) }
+    let wallClock = wallClock
+    mutate { state, now in ((), state.reanchor(date: wallClock.currentDate, instant: now)) }
   }
 
   /// Sets the offset of a trusted reference clock (a server) against the local wall clock, e.g. from a
