@@ -63,4 +63,12 @@ struct EngineLifecycleTests {
     }
     await waitUntil("the driver stopped sleeping") { clock.sleeperCount == 0 }
   }
+
+  @Test func anEngineOnTheContinuousClockNeedsNoArguments() {
+    let engine = CountdownEngine()
+    defer { engine.shutdown() }
+    let handle = engine.add(Countdown(duration: .seconds(60), startingAt: engine.now)) {}
+    #expect(handle.countdown?.remaining(at: engine.now) ?? .zero > .seconds(59))
+    #expect(engine.count == 1)
+  }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// handle.pause()
 /// ```
 ///
-/// The engine measures time on `C` (``ContinuousClock`` by default: monotonic, and it keeps counting
+/// The engine measures time on `C` (`ContinuousClock` by default: monotonic, and it keeps counting
 /// while the machine sleeps), so a suspended process shows the right value at once when it resumes,
 /// with one update per subscriber and each completion that fell in the gap fired once.
 public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
@@ -240,6 +240,19 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     // The wall clock itself reports an absurd date: anchor at the reference date rather than trap.
     // swift-format-ignore: NeverForceUnwrap
     return try! Timeline(anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: instant, referenceOffset: offset)
+  }
+}
+
+extension CountdownEngine where C == ContinuousClock {
+  /// An engine on `ContinuousClock`: monotonic, unaffected by changes to the wall clock, and still
+  /// counting while the machine sleeps.
+  ///
+  /// - Parameters:
+  ///   - wallClock: Where wall-clock dates come from, for `Date` targets.
+  ///   - tolerance: The most a change may be delivered late; see
+  ///     ``init(clock:wallClock:tolerance:)``.
+  public convenience init(wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)) {
+    self.init(clock: ContinuousClock(), wallClock: wallClock, tolerance: tolerance)
   }
 }
 
