@@ -28,7 +28,7 @@ extension CountdownEngine {
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
-  /// - Throws: ``TimelineError`` for a date that is not finite or absurdly far away.
+  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
   @discardableResult
   public func add<Display: CountdownDisplay>(
     until date: Date,

@@ -205,7 +205,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   /// The engine instant at which the wall clock (corrected by the reference offset) reads `date`.
   ///
-  /// - Throws: ``TimelineError`` for dates that are not finite or absurdly far away.
+  /// - Throws: `TimelineError` for dates that are not finite or absurdly far away.
   public func instant(for date: Date) throws -> C.Instant {
     try state.withLock { try $0.timeline.instant(for: date) }
   }
@@ -221,7 +221,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// Sets the offset of a trusted reference clock (a server) against the local wall clock, e.g. from a
   /// `ServerTimeEstimator`, and moves every countdown whose end came from a `Date`.
   ///
-  /// - Throws: ``TimelineError/referenceOffsetOutOfRange(_:)`` for an absurd offset; nothing changes.
+  /// - Throws: `TimelineError.referenceOffsetOutOfRange` for an absurd offset; nothing changes.
   public func setReferenceOffset(_ offset: Duration) throws {
     try mutate { state, now -> (Result<Void, TimelineError>, [Delivery]) in
       do throws(TimelineError) {
