@@ -1,6 +1,5 @@
 public import CountdownKit
 public import Foundation
-import Synchronization
 
 /// A clock for tests that moves only when told to, and keeps a wall clock beside it.
 ///
@@ -66,11 +65,11 @@ public final class ManualClock: Clock, WallClock, Sendable {
     var cancelledBeforeSleeping: Set<UInt64> = []
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   /// A clock at instant zero whose wall clock reads `date`.
   public init(date: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-    state = Mutex(State(date: date))
+    state = Lock(State(date: date))
   }
 
   /// The current instant.

@@ -1,6 +1,5 @@
 import CountdownKit
 import Foundation
-import Synchronization
 import Testing
 
 /// Eight threads hammering one engine on the real clock while its driver runs, a main-actor task
@@ -34,7 +33,7 @@ struct EngineStressTests {
       var slotMismatches = 0
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
     let finished: AsyncStream<Int>
     private let finishedContinuation: AsyncStream<Int>.Continuation
 
@@ -71,7 +70,7 @@ struct EngineStressTests {
     let board = engine.board(of: Int.self, display: Self.display)
     let tally = Tally()
     board.onFinish { _ in tally.state.withLock { $0.rowFinishes += 1 } }
-    let done = Mutex(false)
+    let done = Lock(false)
 
     let binder = Task { @MainActor in
       await Self.bindSlots(board: board, tally: tally, seed: seed, until: { done.withLock { $0 } })

@@ -1,7 +1,6 @@
 import CountdownKit
 import CountdownTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// `snapshots(following:)`: a countdown to a date that lives somewhere else (a database row, a server
@@ -15,7 +14,7 @@ struct FollowingTests {
   final class Source: Sendable {
     let dates: AsyncStream<Date>
     let continuation: AsyncStream<Date>.Continuation
-    private let terminated = Mutex(false)
+    private let terminated = Lock(false)
 
     init() {
       (dates, continuation) = AsyncStream.makeStream(of: Date.self)

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Many countdowns by ID, for lists: rows come and go with refreshes and pagination, cells bind to
 /// the rows they show.
@@ -42,7 +41,7 @@ where C.Duration == Duration {
   public let engine: CountdownEngine<C>
   /// What every row shows.
   public let display: Display
-  let state = Mutex(State())
+  let state = Lock(State())
   let events = FinishEvents<ID>()
   private let tolerance: Duration
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A place in the UI that shows one row of a ``CountdownBoard`` at a time: a table or collection cell,
 /// a widget.
 ///
@@ -89,5 +87,5 @@ final class SlotBinding<ID: Sendable>: Sendable {
     let token: UInt64
   }
 
-  let current = Mutex<Current?>(nil)
+  let current = Lock<Current?>(nil)
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Fans the IDs of finished rows out to async sequences and main-actor handlers.
 ///
 /// A row's completion is two deliveries (``deliveries(for:)``): one that yields to the sequences at
@@ -12,7 +10,7 @@ final class FinishEvents<ID: Sendable>: Sendable {
     var handlers: [@MainActor @Sendable (ID) -> Void] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func subscribe() -> AsyncStream<ID> {
     let (stream, continuation) = AsyncStream.makeStream(of: ID.self)

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 extension CountdownEngine {
   /// Adds a countdown whose snapshots go to `onChange` on the main actor.
@@ -141,7 +140,7 @@ extension CountdownEngine {
 
 /// The handle of a followed countdown, shared by the task reading the source and the termination handler.
 final class HandleBox<C: Clock>: Sendable where C.Duration == Duration {
-  private let storage = Mutex<CountdownHandle<C>?>(nil)
+  private let storage = Lock<CountdownHandle<C>?>(nil)
 
   var handle: CountdownHandle<C>? {
     get { storage.withLock { $0 } }

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// One driver for any number of live countdowns.
 ///
@@ -27,7 +26,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   let clock: C
   let wallClock: any WallClock
-  let state: Mutex<EngineState<C>>
+  let state: Lock<EngineState<C>>
   private let drivesItself: Bool
 
   /// An engine on `clock`.
@@ -50,7 +49,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     self.wallClock = wallClock
     self.drivesItself = drivesItself
     let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: clock.now, offset: .zero)
-    state = Mutex(EngineState(scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
+    state = Lock(EngineState(scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
     if drivesItself {
       let reference = WeakEngine(self)
       Task.detached(priority: .high) { await Self.drive(reference) }

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Controls one countdown registered with a ``CountdownEngine``: cancel, pause, resume, retarget,
 /// extend. All methods are synchronous and safe from any thread; on a countdown that was cancelled or

@@ -9,7 +9,7 @@ package struct EntryID: Hashable, Sendable {
 
 /// The engine's scheduling core: a synchronous state machine that takes `now` and returns what to
 /// deliver and when to wake next. It never reads a clock, never sleeps and never locks; the engine
-/// wraps it in a `Mutex` and a driver task.
+/// wraps it in a lock and a driver task.
 ///
 /// Each countdown is an *entry*. An entry with a renderer is due whenever its display's value changes;
 /// every running entry is due at its end, where its completion fires exactly once (re-armed if a

@@ -1,6 +1,5 @@
 import CountdownKit
 import CountdownTesting
-import Synchronization
 
 /// What a subscriber would see, reduced to something every display's values can be compared by.
 struct Seen: Equatable, CustomStringConvertible {
@@ -25,8 +24,8 @@ final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
 
   let display: Display
   private let inner: DisplayRenderer<Display, ManualClock.Instant>
-  private let deliveries = Mutex<[(instant: ManualClock.Instant, seen: Seen)]>([])
-  private let closed = Mutex(0)
+  private let deliveries = Lock<[(instant: ManualClock.Instant, seen: Seen)]>([])
+  private let closed = Lock(0)
 
   init(display: Display) {
     self.display = display
@@ -55,7 +54,7 @@ final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
 
 /// Collects the completions a scheduler hands out, by key, when the test performs its deliveries.
 final class CompletionLog: Sendable {
-  private let pending = Mutex<[Int]>([])
+  private let pending = Lock<[Int]>([])
 
   /// A delivery that logs a completion of `key` when performed.
   func delivery(_ key: Int) -> Delivery {
