@@ -23,6 +23,22 @@ import Testing
     #expect(scheduler.contains(next))
   }
 
+  @Test func aStaleItemOfARemovedCountdownNeverCountsForTheOneThatReusesItsPlace() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let now = Instant.at(.zero)
+    // Due at 0.5 s (plus 100 ms), then removed: its queued item stays behind in the heap until it surfaces.
+    let (first, _) = scheduler.add(Countdown(end: Instant.at(.milliseconds(500))), renderer: nil, onFinish: [], at: now)
+    scheduler.remove(first)
+    // Takes the same place; its first change is at 10 s minus 9 s = 1 s.
+    let renderer = RecordingRenderer(display: RoundedDisplay.seconds)
+    let (second, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(10))), renderer: renderer, tolerance: .milliseconds(100), onFinish: [], at: now)
+    #expect(second.index == first.index)
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)), "the removed countdown's item must stay dead")
+    _ = scheduler.advance(to: .at(.milliseconds(600)))
+    #expect(renderer.log.count == 1)
+  }
+
   @Test func coalescesChangesWithinTheToleranceOfEachClass() {
     var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
     let now = Instant.at(.zero)

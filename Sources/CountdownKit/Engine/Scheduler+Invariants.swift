@@ -1,6 +1,10 @@
 // Invariant checks, compiled only with `-DCOUNTDOWNKIT_INTERNAL_CHECKS` (see Package.swift): they walk
 // every entry and every queued item after each mutation, so they are far too slow for production.
 
+#if COUNTDOWNKIT_INTERNAL_CHECKS
+  import HeapModule
+#endif
+
 extension Scheduler {
   #if COUNTDOWNKIT_INTERNAL_CHECKS
   /// Traps if the scheduler's bookkeeping is inconsistent.

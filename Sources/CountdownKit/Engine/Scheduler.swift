@@ -37,6 +37,9 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
 
   private(set) var entries: [Entry?] = []
   private(set) var incarnations: [UInt32] = []
+  /// For each place, the stamp its next occupant starts from: stamps go on across occupants, so that an
+  /// item a removed countdown left in a heap can never match the stamp of the one that reuses its place.
+  private var nextStamps: [UInt32] = []
   private var freeIndices: [UInt32] = []
   private(set) var classes: [ToleranceClass] = []
   private var queuedItems = 0
@@ -79,10 +82,11 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       index = UInt32(entries.count)
       entries.append(nil)
       incarnations.append(0)
+      nextStamps.append(0)
     }
     entries[Int(index)] = Entry(
       countdown: countdown, target: countdown.isPaused ? nil : target, renderer: renderer, onFinish: onFinish,
-      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
+      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance, stamp: nextStamps[Int(index)])
     count += 1
     // Taken before processing: a stream's entry that settles at once is released there, and the ID
     // must then name nothing rather than the next countdown to take its place.
@@ -253,7 +257,11 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   }
 
   mutating func release(_ index: Int) {
-    if entries[index]?.isQueued == true { validQueuedItems -= 1 }
+    guard let entry = entries[index] else {
+      preconditionFailure("Internal inconsistency: releasing a released entry \(index)")
+    }
+    if entry.isQueued { validQueuedItems -= 1 }
+    nextStamps[index] = entry.stamp &+ 1
     entries[index] = nil
     incarnations[index] &+= 1
     freeIndices.append(UInt32(index))
