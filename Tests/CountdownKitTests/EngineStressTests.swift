@@ -146,7 +146,11 @@ struct EngineStressTests {
     #expect(engine.count == 0, "seed \(seed)")
   }
 
-  static let operationsPerThread = 400
+  /// Enough to keep eight threads inside the engine together for about a second; a tenth of that with
+  /// the invariant checks compiled in, which walk the whole scheduler after every change.
+  static var operationsPerThread: Int {
+    Scheduler<ContinuousClock.Instant>.checksInvariants ? 40 : 400
+  }
 
   /// One thread's share: a seeded random mix of every operation, on its own countdowns and rows.
   static func hammer(

@@ -6,6 +6,15 @@
 #endif
 
 extension Scheduler {
+  /// Whether the invariant checks are compiled in: tests that hammer the engine scale down with them.
+  package static var checksInvariants: Bool {
+    #if COUNTDOWNKIT_INTERNAL_CHECKS
+      true
+    #else
+      false
+    #endif
+  }
+
   #if COUNTDOWNKIT_INTERNAL_CHECKS
   /// Traps if the scheduler's bookkeeping is inconsistent.
   package func checkInvariants() {
