@@ -1,6 +1,5 @@
 public import CountdownKit
 public import Foundation
-import Synchronization
 
 /// A clock for tests that moves only when told to, and keeps a wall clock beside it.
 ///
@@ -63,14 +62,17 @@ public final class ManualClock: Clock, WallClock, Sendable {
     var date: Date
     var sleepers: [UInt64: Sleeper] = [:]
     var nextID: UInt64 = 0
-    var cancelledBeforeSleeping: Set<UInt64> = []
+    /// Sleeps that have begun but not yet either registered a sleeper or returned.
+    var starting: Set<UInt64> = []
+    /// Sleeps among those that were cancelled before they registered.
+    var cancelledWhileStarting: Set<UInt64> = []
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   /// A clock at instant zero whose wall clock reads `date`.
   public init(date: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-    state = Mutex(State(date: date))
+    state = Lock(State(date: date))
   }
 
   /// The current instant.
@@ -93,12 +95,14 @@ public final class ManualClock: Clock, WallClock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = state.withLock { state -> UInt64 in
       state.nextID += 1
+      state.starting.insert(state.nextID)
       return state.nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let immediate = state.withLock { state -> Result<Void, any Error>? in
-          if state.cancelledBeforeSleeping.remove(id) != nil { return .failure(CancellationError()) }
+          state.starting.remove(id)
+          if state.cancelledWhileStarting.remove(id) != nil { return .failure(CancellationError()) }
           if deadline <= state.now { return .success(()) }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return nil
@@ -106,9 +110,11 @@ public final class ManualClock: Clock, WallClock, Sendable {
         if let immediate { continuation.resume(with: immediate) }
       }
     } onCancel: {
+      // Cancellation can come at any point: before the sleeper is registered (it then finds the
+      // mark and throws at once), while it sleeps (woken here), or after it returned (nothing to do).
       let sleeper = state.withLock { state -> Sleeper? in
         if let sleeper = state.sleepers.removeValue(forKey: id) { return sleeper }
-        if id == state.nextID || !state.sleepers.isEmpty { state.cancelledBeforeSleeping.insert(id) }
+        if state.starting.contains(id) { state.cancelledWhileStarting.insert(id) }
         return nil
       }
       sleeper?.continuation.resume(throwing: CancellationError())

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Many countdowns by ID, for lists: rows come and go with refreshes and pagination, cells bind to
 /// the rows they show.
@@ -15,7 +14,9 @@ import Synchronization
 /// slot.bind(to: order.id) { snapshot in label.text = snapshot.value.formatted(.countdown(.coarse)) }
 /// ```
 ///
-/// All methods are synchronous and safe from any thread; slots are used on the main actor.
+/// All methods are synchronous and safe from any thread; slots are used on the main actor. Slots keep
+/// their board alive; when the board goes away (no slot and no other reference left), its rows stop,
+/// and none of them reports its completion any more.
 public final class CountdownBoard<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>: Sendable
 where C.Duration == Duration {
   /// What a bound slot receives.
@@ -40,7 +41,7 @@ where C.Duration == Duration {
   public let engine: CountdownEngine<C>
   /// What every row shows.
   public let display: Display
-  let state = Mutex(State())
+  let state = Lock(State())
   let events = FinishEvents<ID>()
   private let tolerance: Duration
 
@@ -51,16 +52,28 @@ where C.Duration == Duration {
     self.tolerance = engine.state.withLock { $0.scheduler.tolerance(forPeriod: display.period) }
   }
 
+  deinit {
+    let entries = state.withLock { Array($0.rows.values) }
+    engine.mutate { engineState, _ in ((), entries.flatMap { engineState.scheduler.remove($0) }) }
+  }
+
   // MARK: - Rows
 
   /// Inserts a row or replaces its countdown; a bound slot shows the change at once.
+  ///
+  /// A paused `countdown` makes the row paused on its own (it stays paused when the board resumes); a
+  /// running one set while the whole board is paused is frozen until the board resumes.
   public func set(_ id: ID, to countdown: Countdown<C.Instant>) {
     set(id, countdown, target: nil)
   }
 
   /// Inserts a row counting to a wall-clock date, or moves an existing row to it.
   ///
-  /// - Throws: ``TimelineError`` for a date that is not finite or absurdly far away; the row is left as
+  /// The row follows the date when the wall clock changes while it runs. Set while the whole board is
+  /// paused, it is frozen with the time left until the date and, like any paused countdown, keeps
+  /// that time and counts it down once the board resumes.
+  ///
+  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away; the row is left as
   ///   it was.
   public func set(_ id: ID, end: Date, total: Duration? = nil) throws {
     let instant = try engine.instant(for: end)
@@ -159,6 +172,14 @@ where C.Duration == Duration {
     countdown(for: id)?.snapshot(at: engine.now, display: display)
   }
 
+  /// Whether a slot is bound to row `id` as far as the board knows, and whether the engine renders the
+  /// row for it: for tests that check that a released slot leaves nothing behind.
+  package func bindingState(of id: ID) -> (isBound: Bool, isRendered: Bool) {
+    let (isBound, entry) = state.withLock { ($0.bindings[id] != nil, $0.rows[id]) }
+    let isRendered = entry.map { entry in engine.state.withLock { $0.scheduler.hasRenderer(entry) } } ?? false
+    return (isBound, isRendered)
+  }
+
   // MARK: - Finished rows
 
   /// The IDs of rows as they finish, bound or not, each once per time it reaches zero. Each access
@@ -166,6 +187,9 @@ where C.Duration == Duration {
   public var finished: AsyncStream<ID> { events.subscribe() }
 
   /// Calls `handler` on the main actor with the ID of each row as it finishes, bound or not.
+  ///
+  /// Handlers run in the engine's main-actor hop of the wake-up at which the row finished, after the
+  /// slots' updates of that wake-up, so a cell already shows zero when its row's handler runs.
   public func onFinish(_ handler: @escaping @MainActor @Sendable (ID) -> Void) {
     events.add(handler)
   }
@@ -174,14 +198,15 @@ where C.Duration == Duration {
 
   private func set(_ id: ID, _ countdown: Countdown<C.Instant>, target: Date?) {
     state.withLock { state in
-      var countdown = countdown
-      if state.isPaused, !countdown.isPaused { countdown = countdown.paused(at: engine.now) }
-      if countdown.isPaused { state.pausedRows.insert(id) } else if !state.isPaused { state.pausedRows.remove(id) }
+      // A row is paused on its own only if it was given paused; a running row set while the whole
+      // board is paused is frozen with the board and runs again when the board resumes.
+      if countdown.isPaused { state.pausedRows.insert(id) } else { state.pausedRows.remove(id) }
+      let boardIsPaused = state.isPaused
       let events = events
-      let final = countdown
       if let entry = state.rows[id] {
         engine.mutate { engineState, now in
-          ((), engineState.scheduler.update(entry, at: now, target: .some(target)) { _ in final })
+          let final = boardIsPaused ? countdown.paused(at: now) : countdown
+          return ((), engineState.scheduler.update(entry, at: now, target: .some(target)) { _ in final })
         }
         return
       }
@@ -189,8 +214,8 @@ where C.Duration == Duration {
       let tolerance = tolerance
       state.rows[id] = engine.mutate { engineState, now in
         engineState.scheduler.add(
-          final, target: target, renderer: binding?.renderer, tolerance: binding == nil ? nil : tolerance,
-          onFinish: .immediate { events.send(id) }, at: now)
+          boardIsPaused ? countdown.paused(at: now) : countdown, target: target, renderer: binding?.renderer,
+          tolerance: binding == nil ? nil : tolerance, onFinish: events.deliveries(for: id), at: now)
       }
     }
   }

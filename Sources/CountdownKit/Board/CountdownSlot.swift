@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A place in the UI that shows one row of a ``CountdownBoard`` at a time: a table or collection cell,
 /// a widget.
 ///
@@ -64,7 +62,11 @@ public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisp
   }
 
   deinit {
-    if let old = binding.current.withLock({ $0 }) {
+    // Cleared first, so that a snapshot already on its way to the main actor is not rendered.
+    if let old = binding.current.withLock({ current -> SlotBinding<ID>.Current? in
+      defer { current = nil }
+      return current
+    }) {
       board.unbind(old.id, token: old.token)
     }
   }
@@ -85,5 +87,5 @@ final class SlotBinding<ID: Sendable>: Sendable {
     let token: UInt64
   }
 
-  let current = Mutex<Current?>(nil)
+  let current = Lock<Current?>(nil)
 }

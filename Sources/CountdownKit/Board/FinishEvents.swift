@@ -1,19 +1,16 @@
-import Synchronization
-
 /// Fans the IDs of finished rows out to async sequences and main-actor handlers.
 ///
-/// `send` is called under the engine's lock: it only yields to streams and queues handler work, and
-/// never calls back into the engine or the board.
+/// A row's completion is two deliveries (``deliveries(for:)``): one that yields to the sequences at
+/// once, under the engine's lock (it never calls back into the engine or the board), and one that runs
+/// the handlers in the engine's main-actor hop of that wake-up, together with the slots' renders.
 final class FinishEvents<ID: Sendable>: Sendable {
   private struct State {
     var streams: [UInt64: AsyncStream<ID>.Continuation] = [:]
     var nextKey: UInt64 = 0
     var handlers: [@MainActor @Sendable (ID) -> Void] = []
-    var pending: [ID] = []
-    var drainScheduled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func subscribe() -> AsyncStream<ID> {
     let (stream, continuation) = AsyncStream.makeStream(of: ID.self)
@@ -32,30 +29,20 @@ final class FinishEvents<ID: Sendable>: Sendable {
     state.withLock { $0.handlers.append(handler) }
   }
 
-  func send(_ id: ID) {
-    let drain = state.withLock { state -> Bool in
+  /// What the engine delivers when row `id` finishes.
+  func deliveries(for id: ID) -> [Delivery] {
+    [.immediate { self.yield(id) }, .mainActor { self.runHandlers(id) }]
+  }
+
+  private func yield(_ id: ID) {
+    state.withLock { state in
       for continuation in state.streams.values { continuation.yield(id) }
-      guard !state.handlers.isEmpty else { return false }
-      state.pending.append(id)
-      guard !state.drainScheduled else { return false }
-      state.drainScheduled = true
-      return true
-    }
-    if drain {
-      Task { @MainActor in self.drain() }
     }
   }
 
   @MainActor
-  private func drain() {
-    let (ids, handlers) = state.withLock { state in
-      state.drainScheduled = false
-      defer { state.pending = [] }
-      return (state.pending, state.handlers)
-    }
-    for id in ids {
-      for handler in handlers { handler(id) }
-    }
+  private func runHandlers(_ id: ID) {
+    for handler in state.withLock({ $0.handlers }) { handler(id) }
   }
 
   deinit {

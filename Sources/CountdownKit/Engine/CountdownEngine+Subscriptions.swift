@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 extension CountdownEngine {
   /// Adds a countdown whose snapshots go to `onChange` on the main actor.
@@ -22,13 +21,13 @@ extension CountdownEngine {
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
-    add(countdown, target: nil, display: display, sink: .mainActor(onChange), onFinish: onFinish.map { .mainActor($0) })
+    add(countdown, target: nil, display: display, sink: .mainActor(onChange), onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
-  /// - Throws: ``TimelineError`` for a date that is not finite or absurdly far away.
+  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
   @discardableResult
   public func add<Display: CountdownDisplay>(
     until date: Date,
@@ -40,14 +39,14 @@ extension CountdownEngine {
     let end = try instant(for: date)
     return add(
       Countdown(end: end, total: total), target: date, display: display, sink: .mainActor(onChange),
-      onFinish: onFinish.map { .mainActor($0) })
+      onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
   @discardableResult
   public func add(_ countdown: Countdown<C.Instant>, onFinish: @escaping @MainActor @Sendable () -> Void) -> CountdownHandle<C> {
     let id = mutate { state, now in
-      state.scheduler.add(countdown, renderer: nil, onFinish: .mainActor(onFinish), at: now)
+      state.scheduler.add(countdown, renderer: nil, onFinish: [.mainActor(onFinish)], at: now)
     }
     return CountdownHandle(engine: self, id: id)
   }
@@ -64,7 +63,7 @@ extension CountdownEngine {
     display: Display
   ) -> AsyncStream<Snapshot<Display.Value>> {
     let (stream, continuation) = AsyncStream.makeStream(of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
-    let handle = add(countdown, target: nil, display: display, sink: .stream(continuation), onFinish: nil, removesWhenSettled: true)
+    let handle = add(countdown, target: nil, display: display, sink: .stream(continuation), onFinish: [], removesWhenSettled: true)
     continuation.onTermination = { _ in handle.cancel() }
     return stream
   }
@@ -74,8 +73,13 @@ extension CountdownEngine {
   /// This is how a date that lives in a database or arrives from a server drives a countdown: pass
   /// the observation of that date. The source is read once, by one task; each new date retargets the
   /// countdown at once (switch-to-latest). Dates that are not finite or absurdly far away are skipped.
-  /// When the source ends or throws, the countdown goes on to the last date it gave. The sequence ends
-  /// like ``snapshots(of:display:)``; cancelling its consumer also stops reading the source.
+  ///
+  /// While the source goes on, so does the sequence: a countdown that reached zero counts again when a
+  /// later date arrives (a window that was closed and then extended). When the source ends or
+  /// throws, the countdown goes on to the last date it gave, and the sequence then ends like
+  /// ``snapshots(of:display:)``: once the countdown has finished and its display will not change
+  /// again. A source that ends without giving a valid date ends the sequence at once. Cancelling the
+  /// consumer cancels the countdown and stops reading the source.
   ///
   /// - Parameters:
   ///   - ends: The end dates, newest last.
@@ -99,14 +103,15 @@ extension CountdownEngine {
             started = true
             current.handle = engine.add(
               Countdown(end: end, total: total), target: date, display: display, sink: .stream(continuation),
-              onFinish: nil, removesWhenSettled: true)
+              onFinish: [], removesWhenSettled: false)
             if Task.isCancelled { current.take()?.cancel() }
           }
         }
       } catch {
         // The source failed: keep counting to the last date it gave.
       }
-      if !started { continuation.finish() }
+      // No date will move the end any more: the sequence can end once the countdown has settled.
+      if started { current.handle?.removeWhenSettled() } else { continuation.finish() }
     }
     continuation.onTermination = { _ in
       reader.cancel()
@@ -120,7 +125,7 @@ extension CountdownEngine {
     target: Date?,
     display: Display,
     sink: DisplayRenderer<Display, C.Instant>.Sink,
-    onFinish: Delivery?,
+    onFinish: [Delivery],
     removesWhenSettled: Bool = false
   ) -> CountdownHandle<C> {
     let renderer = DisplayRenderer<Display, C.Instant>(display: display, sink: sink)
@@ -135,7 +140,7 @@ extension CountdownEngine {
 
 /// The handle of a followed countdown, shared by the task reading the source and the termination handler.
 final class HandleBox<C: Clock>: Sendable where C.Duration == Duration {
-  private let storage = Mutex<CountdownHandle<C>?>(nil)
+  private let storage = Lock<CountdownHandle<C>?>(nil)
 
   var handle: CountdownHandle<C>? {
     get { storage.withLock { $0 } }

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// One driver for any number of live countdowns.
 ///
@@ -16,7 +15,7 @@ import Synchronization
 /// handle.pause()
 /// ```
 ///
-/// The engine measures time on `C` (``ContinuousClock`` by default: monotonic, and it keeps counting
+/// The engine measures time on `C` (`ContinuousClock` by default: monotonic, and it keeps counting
 /// while the machine sleeps), so a suspended process shows the right value at once when it resumes,
 /// with one update per subscriber and each completion that fell in the gap fired once.
 public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
@@ -27,7 +26,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   let clock: C
   let wallClock: any WallClock
-  let state: Mutex<EngineState<C>>
+  let state: Lock<EngineState<C>>
   private let drivesItself: Bool
 
   /// An engine on `clock`.
@@ -50,7 +49,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     self.wallClock = wallClock
     self.drivesItself = drivesItself
     let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: clock.now, offset: .zero)
-    state = Mutex(EngineState(scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
+    state = Lock(EngineState(scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
     if drivesItself {
       let reference = WeakEngine(self)
       Task.detached(priority: .high) { await Self.drive(reference) }
@@ -73,6 +72,9 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   public var wakeUpCount: Int { state.withLock { $0.wakeUps } }
 
   /// Stops the driver and finishes every snapshot sequence; nothing is delivered afterwards.
+  ///
+  /// Whatever is added afterwards is dropped at once: a snapshot sequence ends without an element, a
+  /// handle is inactive, a board row does not stay.
   public func shutdown() {
     let (sleeper, parked, closing) = state.withLock { state in
       let (sleeper, parked) = state.driver.stop()
@@ -88,13 +90,17 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   /// Runs `body` on the state under the lock, then performs its deliveries and wakes the driver if the
   /// earliest wake-up moved earlier.
+  ///
+  /// `now` is read under the lock, so that the scheduler sees time only move forward: read before it,
+  /// a caller that waited for the lock would process a countdown at an instant older than the one the
+  /// driver or another caller had just processed it at (a countdown that finished would show time
+  /// left again).
   @discardableResult
   func mutate<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let now = clock.now
     let (result, wake, drain, afterUnlock) = state.withLock {
       state -> (Result, DriverWake?, Bool, [@Sendable () -> Void]) in
-      let (result, deliveries) = body(&state, now)
-      guard !state.isShutDown else { return (result, nil, false, []) }
+      let (result, deliveries) = body(&state, clock.now)
+      guard !state.isShutDown else { return (result, nil, false, state.discardAfterShutdown()) }
       let (drain, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
       return (result, wake, drain, afterUnlock)
@@ -108,11 +114,10 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// Like ``mutate(_:)`` but, being on the main actor already, runs the main-actor deliveries at once.
   @MainActor
   func mutateOnMain<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let now = clock.now
     let (result, mainWork, wake, afterUnlock) = state.withLock {
       state -> (Result, [@MainActor @Sendable () -> Void], DriverWake?, [@Sendable () -> Void]) in
-      let (result, deliveries) = body(&state, now)
-      guard !state.isShutDown else { return (result, [], nil, []) }
+      let (result, deliveries) = body(&state, clock.now)
+      guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
       let (_, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
       return (result, state.takeMainQueue(), wake, afterUnlock)
@@ -139,8 +144,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// engine made with `drivesItself: false`. Main-actor work runs before it returns.
   @MainActor
   package func _serveDue() {
-    let wallDate = wallClock.currentDate
-    mutateOnMain { state, now in ((), state.serve(at: now, wallDate: wallDate)) }
+    let wallClock = wallClock
+    mutateOnMain { state, now in ((), state.serve(at: now, wallDate: wallClock.currentDate)) }
   }
 
   private static func drive(_ reference: WeakEngine<C>) async {
@@ -161,12 +166,11 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   }
 
   private func driverStep() -> DriverWait {
-    let now = clock.now
-    let wallDate = wallClock.currentDate
     let (wait, drain, afterUnlock) = state.withLock { state -> (DriverWait, Bool, [@Sendable () -> Void]) in
       guard !state.isShutDown else { return (.stop, false, []) }
       state.wakeUps += 1
-      let (drain, afterUnlock) = state.enqueue(state.serve(at: now, wallDate: wallDate))
+      // Read under the lock, like every mutation's `now`: see `mutate(_:)`.
+      let (drain, afterUnlock) = state.enqueue(state.serve(at: clock.now, wallDate: wallClock.currentDate))
       guard let wake = state.scheduler.nextWake() else {
         state.driver = .parked(nil, signalled: false)
         return (.park, drain, afterUnlock)
@@ -200,7 +204,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   /// The engine instant at which the wall clock (corrected by the reference offset) reads `date`.
   ///
-  /// - Throws: ``TimelineError`` for dates that are not finite or absurdly far away.
+  /// - Throws: `TimelineError` for dates that are not finite or absurdly far away.
   public func instant(for date: Date) throws -> C.Instant {
     try state.withLock { try $0.timeline.instant(for: date) }
   }
@@ -209,14 +213,14 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// `NSSystemClockDidChange`): it re-anchors its timeline and moves every countdown whose end came
   /// from a `Date`. The engine also notices jumps of more than a second by itself at its wake-ups.
   public func wallClockDidChange() {
-    let wallDate = wallClock.currentDate
-    mutate { state, now in ((), state.reanchor(date: wallDate, instant: now)) }
+    let wallClock = wallClock
+    mutate { state, now in ((), state.reanchor(date: wallClock.currentDate, instant: now)) }
   }
 
   /// Sets the offset of a trusted reference clock (a server) against the local wall clock, e.g. from a
   /// `ServerTimeEstimator`, and moves every countdown whose end came from a `Date`.
   ///
-  /// - Throws: ``TimelineError/referenceOffsetOutOfRange(_:)`` for an absurd offset; nothing changes.
+  /// - Throws: `TimelineError.referenceOffsetOutOfRange` for an absurd offset; nothing changes.
   public func setReferenceOffset(_ offset: Duration) throws {
     try mutate { state, now -> (Result<Void, TimelineError>, [Delivery]) in
       do throws(TimelineError) {
@@ -235,6 +239,19 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     // The wall clock itself reports an absurd date: anchor at the reference date rather than trap.
     // swift-format-ignore: NeverForceUnwrap
     return try! Timeline(anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: instant, referenceOffset: offset)
+  }
+}
+
+extension CountdownEngine where C == ContinuousClock {
+  /// An engine on `ContinuousClock`: monotonic, unaffected by changes to the wall clock, and still
+  /// counting while the machine sleeps.
+  ///
+  /// - Parameters:
+  ///   - wallClock: Where wall-clock dates come from, for `Date` targets.
+  ///   - tolerance: The most a change may be delivered late; see
+  ///     ``init(clock:wallClock:tolerance:)``.
+  public convenience init(wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)) {
+    self.init(clock: ContinuousClock(), wallClock: wallClock, tolerance: tolerance)
   }
 }
 

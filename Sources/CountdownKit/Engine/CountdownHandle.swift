@@ -1,9 +1,14 @@
 public import Foundation
-import Synchronization
 
 /// Controls one countdown registered with a ``CountdownEngine``: cancel, pause, resume, retarget,
 /// extend. All methods are synchronous and safe from any thread; on a countdown that was cancelled or
 /// has ended its subscription they do nothing.
+///
+/// A change shows at once. A change that leaves the countdown at zero (a retarget into the past, a
+/// negative extension) reports its completion at the engine's next wake-up, at most one tolerance
+/// later, so that changes made one right after the other count as one: `extend(by: a)` then
+/// `extend(by: b)` behaves exactly like `extend(by: a + b)`, even when the first alone would have
+/// reached zero.
 public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == Duration {
   let engine: CountdownEngine<C>
   let id: EntryID
@@ -34,7 +39,12 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// Counts to a wall-clock date instead, converted through the engine's timeline and re-converted
   /// when the wall clock changes.
   ///
-  /// - Throws: ``TimelineError`` for a date that is not finite or absurdly far away; the countdown is
+  /// On a paused countdown the date is applied once, as `Countdown.retargeted(to:)` does (the frozen
+  /// time becomes what would have been left when it was paused), and is not followed afterwards: a
+  /// paused countdown keeps its frozen time whatever the wall clock does, and counts it down from the
+  /// moment it resumes.
+  ///
+  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away; the countdown is
   ///   left unchanged.
   public func retarget(to date: Date) throws {
     try engine.mutate { state, now -> (Result<Void, any Error>, [Delivery]) in
@@ -52,6 +62,11 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
     engine.mutate { state, now in
       ((), state.scheduler.update(id, at: now) { $0.extended(by: amount) })
     }
+  }
+
+  /// Ends the subscription once the countdown has finished and its display will not change again.
+  func removeWhenSettled() {
+    engine.mutate { state, now in ((), state.scheduler.removeWhenSettled(id, at: now)) }
   }
 
   /// The countdown as it is now, or `nil` once it was cancelled or its subscription ended.

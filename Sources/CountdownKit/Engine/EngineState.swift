@@ -35,6 +35,14 @@ struct EngineState<C: Clock> where C.Duration == Duration {
     return (true, afterUnlock)
   }
 
+  /// After shutdown: drops whatever a mutation added, returning the work that finishes its sequences.
+  mutating func discardAfterShutdown() -> [@Sendable () -> Void] {
+    scheduler.removeAll().compactMap { delivery in
+      guard case .afterUnlock(let work) = delivery else { return nil }
+      return work
+    }
+  }
+
   mutating func takeMainQueue() -> [@MainActor @Sendable () -> Void] {
     drainScheduled = false
     defer { mainQueue = [] }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Work the engine hands out after it has let go of its lock.
 package enum Delivery: Sendable {
   /// Runs on the main actor; all of one wake-up's main-actor work goes in one hop.
@@ -51,12 +49,12 @@ where Instant.Duration == Duration {
   let display: Display
   let sink: Sink
   /// Only ever touched under the engine's lock; the mutex (uncontended) makes that checkable.
-  private let last: Mutex<Seen?>
+  private let last: Lock<Seen?>
 
   package init(display: Display, sink: Sink, lastDelivered: Snapshot? = nil) {
     self.display = display
     self.sink = sink
-    self.last = Mutex(lastDelivered.map { Seen(value: $0.value, isPaused: $0.isPaused, isFinished: $0.isFinished) })
+    self.last = Lock(lastDelivered.map { Seen(value: $0.value, isPaused: $0.isPaused, isFinished: $0.isFinished) })
   }
 
   package func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (delivery: Delivery?, nextChange: Duration?) {

@@ -9,7 +9,7 @@ package struct EntryID: Hashable, Sendable {
 
 /// The engine's scheduling core: a synchronous state machine that takes `now` and returns what to
 /// deliver and when to wake next. It never reads a clock, never sleeps and never locks; the engine
-/// wraps it in a `Mutex` and a driver task.
+/// wraps it in a lock and a driver task.
 ///
 /// Each countdown is an *entry*. An entry with a renderer is due whenever its display's value changes;
 /// every running entry is due at its end, where its completion fires exactly once (re-armed if a
@@ -21,24 +21,6 @@ package struct EntryID: Hashable, Sendable {
 /// *everything* due by that moment, so a class causes at most one wake-up per tolerance interval, never
 /// serves a change early, and serves each at most one tolerance late.
 package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Duration {
-  package struct Entry {
-    var countdown: Countdown<Instant>
-    /// The wall-clock date the end came from, if it came from one: re-converted when the clock changes.
-    var target: Date?
-    var renderer: (any Renderer<Instant>)?
-    var onFinish: Delivery?
-    /// Whether the completion fired for the current run (cleared when the end moves into the future).
-    var hasFinished = false
-    /// For stream subscriptions: remove the entry once it is finished and its display never changes again.
-    var removesWhenSettled: Bool
-    /// The lateness allowed for this entry's due instants.
-    var tolerance: Duration
-    /// Matches the stamp of the entry's one valid queued item.
-    var stamp: UInt32 = 0
-    /// Whether a valid item for this entry is queued.
-    var isQueued = false
-  }
-
   struct QueueItem: Comparable {
     var due: Instant
     var index: UInt32
@@ -55,6 +37,9 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
 
   private(set) var entries: [Entry?] = []
   private(set) var incarnations: [UInt32] = []
+  /// For each place, the stamp its next occupant starts from: stamps go on across occupants, so that an
+  /// item a removed countdown left in a heap can never match the stamp of the one that reuses its place.
+  private var nextStamps: [UInt32] = []
   private var freeIndices: [UInt32] = []
   private(set) var classes: [ToleranceClass] = []
   private var queuedItems = 0
@@ -86,7 +71,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     target: Date? = nil,
     renderer: (any Renderer<Instant>)?,
     tolerance: Duration? = nil,
-    onFinish: Delivery?,
+    onFinish: [Delivery],
     removesWhenSettled: Bool = false,
     at now: Instant
   ) -> (id: EntryID, deliveries: [Delivery]) {
@@ -97,15 +82,19 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       index = UInt32(entries.count)
       entries.append(nil)
       incarnations.append(0)
+      nextStamps.append(0)
     }
     entries[Int(index)] = Entry(
-      countdown: countdown, target: target, renderer: renderer, onFinish: onFinish,
-      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
+      countdown: countdown, target: countdown.isPaused ? nil : target, renderer: renderer, onFinish: onFinish,
+      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance, stamp: nextStamps[Int(index)])
     count += 1
+    // Taken before processing: a stream's entry that settles at once is released there, and the ID
+    // must then name nothing rather than the next countdown to take its place.
+    let id = EntryID(index: index, incarnation: incarnations[Int(index)])
     var deliveries: [Delivery] = []
-    process(Int(index), at: now, force: true, into: &deliveries)
+    process(Int(index), at: now, as: .adding, into: &deliveries)
     checkInvariants()
-    return (EntryID(index: index, incarnation: incarnations[Int(index)]), deliveries)
+    return (id, deliveries)
   }
 
   /// Removes a countdown; its completion will not fire. Returns the renderer's closing work.
@@ -119,7 +108,8 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   }
 
   /// Changes a countdown (pause, resume, retarget, extend) and re-renders it at once if what it shows
-  /// changed. `target` replaces the wall-clock date it follows when given (`.some(nil)` clears it).
+  /// changed. `target` replaces the wall-clock date it follows when given (`.some(nil)` clears it); a
+  /// countdown that is paused afterwards follows no date.
   package mutating func update(
     _ id: EntryID,
     at now: Instant,
@@ -127,6 +117,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     _ transform: (Countdown<Instant>) -> Countdown<Instant>
   ) -> [Delivery] {
     guard var entry = entry(id) else { return [] }
+    entry.noteOverdue(at: now)
     let before = entry.countdown
     entry.countdown = transform(before)
     if let target {
@@ -135,9 +126,12 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
       // An extension of a date-based countdown moves the date with it, so re-anchoring keeps it.
       entry.target = date.addingTimeInterval(oldEnd.duration(to: newEnd).timeInterval)
     }
+    // Only a running countdown follows a date: a paused one keeps its frozen time whatever the wall
+    // clock does, and once resumed it counts that time from the moment it was resumed.
+    if entry.countdown.isPaused { entry.target = nil }
     entries[Int(id.index)] = entry
     var deliveries: [Delivery] = []
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -150,11 +144,12 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     at now: Instant
   ) -> [Delivery] {
     guard var entry = entry(id) else { return [] }
+    entry.noteOverdue(at: now)
     var deliveries: [Delivery] = entry.renderer?.close().map { [$0] } ?? []
     entry.renderer = renderer
     entry.tolerance = tolerance
     entries[Int(id.index)] = entry
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -162,11 +157,25 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   /// Takes a countdown's renderer away; the countdown goes on and its completion still fires.
   package mutating func detach(_ id: EntryID, at now: Instant) -> [Delivery] {
     guard var entry = entry(id), let renderer = entry.renderer else { return [] }
+    entry.noteOverdue(at: now)
     entry.renderer = nil
     entry.tolerance = maximumTolerance
     entries[Int(id.index)] = entry
     var deliveries: [Delivery] = renderer.close().map { [$0] } ?? []
-    process(Int(id.index), at: now, force: false, into: &deliveries)
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
+    checkInvariants()
+    return deliveries
+  }
+
+  /// From now on removes the entry once it is finished and its display never changes again (at once
+  /// if that is already so), closing its renderer.
+  package mutating func removeWhenSettled(_ id: EntryID, at now: Instant) -> [Delivery] {
+    guard var entry = entry(id) else { return [] }
+    entry.noteOverdue(at: now)
+    entry.removesWhenSettled = true
+    entries[Int(id.index)] = entry
+    var deliveries: [Delivery] = []
+    process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
     return deliveries
   }
@@ -181,14 +190,21 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     entry(id) != nil
   }
 
+  /// Whether `id` names a live entry that has a renderer (a subscriber or a bound slot).
+  package func hasRenderer(_ id: EntryID) -> Bool {
+    entry(id)?.renderer != nil
+  }
+
   /// Re-converts the end of every countdown that follows a wall-clock date (after the wall clock
   /// moved), and re-renders those whose value changed.
   package mutating func retargetDates(at now: Instant, using convert: (Date) -> Instant?) -> [Delivery] {
     var deliveries: [Delivery] = []
     for index in entries.indices {
-      guard let entry = entries[index], let target = entry.target, let end = convert(target) else { continue }
-      entries[index]!.countdown = entry.countdown.retargeted(to: end)
-      process(index, at: now, force: false, into: &deliveries)
+      guard var entry = entries[index], let target = entry.target, let end = convert(target) else { continue }
+      entry.noteOverdue(at: now)
+      entry.countdown = entry.countdown.retargeted(to: end)
+      entries[index] = entry
+      process(index, at: now, as: .changing, into: &deliveries)
     }
     checkInvariants()
     return deliveries
@@ -207,7 +223,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
         queuedItems -= 1
         let index = Int(top.index)
         guard entries[index]?.stamp == top.stamp else { continue }
-        process(index, at: now, force: false, into: &deliveries)
+        process(index, at: now, as: .serving, into: &deliveries)
       }
       classIndex += 1
     }
@@ -241,44 +257,70 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   }
 
   mutating func release(_ index: Int) {
-    if entries[index]?.isQueued == true { validQueuedItems -= 1 }
+    guard let entry = entries[index] else {
+      preconditionFailure("Internal inconsistency: releasing a released entry \(index)")
+    }
+    if entry.isQueued { validQueuedItems -= 1 }
+    nextStamps[index] = entry.stamp &+ 1
     entries[index] = nil
     incarnations[index] &+= 1
     freeIndices.append(UInt32(index))
     count -= 1
   }
 
-  /// Fires the completion if due, renders, and queues the entry at its next due instant.
-  private mutating func process(_ index: Int, at now: Instant, force: Bool, into deliveries: inout [Delivery]) {
+  /// Why an entry is processed.
+  private enum Processing {
+    /// Just added: render whatever it shows, and fire the completion at once if it is over.
+    case adding
+    /// Due at a wake-up.
+    case serving
+    /// Changed by hand (pause, retarget, a new renderer...): render what changed; a completion it
+    /// brought about waits for the next wake-up, so that changes made one after the other at the
+    /// same instant count as one (extending by -10 s and then by +15 s does not finish).
+    case changing
+  }
+
+  /// Renders, fires the completion if due, and queues the entry at its next due instant.
+  private mutating func process(_ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]) {
     guard var entry = entries[index] else {
       preconditionFailure("Internal inconsistency: processing a released entry \(index)")
     }
     let countdown = entry.countdown
     var due: Instant?
-    // Render first, so that a subscriber sees the final value before the completion.
     if let renderer = entry.renderer {
-      let (delivery, nextChange) = renderer.render(countdown, at: now, force: force)
+      let (delivery, nextChange) = renderer.render(countdown, at: now, force: processing == .adding)
       if let delivery { deliveries.append(delivery) }
       if let nextChange, case .running(let end) = countdown.state {
-        due = end.advanced(by: .zero - nextChange)
+        // A display that breaks its contract (a next change not below the current remaining time)
+        // is looked at again a tolerance later instead of being served over and over at `now`.
+        let change = end.advanced(by: .zero - nextChange)
+        due = change > now ? change : now.advanced(by: entry.tolerance)
       }
     }
-    if countdown.remaining(at: now) > .zero {
-      entry.hasFinished = false
-    } else if !entry.hasFinished {
-      entry.hasFinished = true
-      if let onFinish = entry.onFinish { deliveries.append(onFinish) }
+    // The completion goes after the render, so that a subscriber shows zero before it is told.
+    switch (countdown.remaining(at: now) > .zero, entry.completion, processing) {
+    case (true, _, _): entry.completion = .armed
+    case (false, .fired, _), (false, .pending, .changing): break
+    case (false, .armed, .changing): entry.completion = .pending(since: now)
+    case (false, .armed, _), (false, .pending, _):
+      entry.completion = .fired
+      deliveries += entry.onFinish
     }
-    if !entry.hasFinished, case .running(let end) = countdown.state {
-      due = due.map { Swift.min($0, end) } ?? end
-    }
+    // Due at its end, or, when over but not yet reported, since the moment it was found over.
+    let finish: Instant? =
+      switch entry.completion {
+      case .armed: countdown.end
+      case .pending(let since): since
+      case .fired: nil
+      }
+    if let finish { due = due.map { Swift.min($0, finish) } ?? finish }
     // Invalidate the item already queued for this entry, if any.
     if entry.isQueued {
       entry.isQueued = false
       validQueuedItems -= 1
     }
     entry.stamp &+= 1
-    if due == nil, entry.removesWhenSettled, entry.hasFinished, !countdown.isPaused {
+    if due == nil, entry.removesWhenSettled, case .fired = entry.completion, !countdown.isPaused {
       entries[index] = entry
       if let closing = entry.renderer?.close() { deliveries.append(closing) }
       release(index)

@@ -1,0 +1,254 @@
+import CountdownKit
+import CountdownTesting
+import Testing
+
+/// DESIGN.md, failure mode 3 and the board: refreshes, pauses, completions of rows off screen, and
+/// cells that are reused or go away.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct BoardTests {
+  typealias Snapshot = CountdownSnapshot<Duration, ManualClock.Instant>
+  typealias Board = CountdownBoard<String, RoundedDisplay, ManualClock>
+
+  func makeBoard() -> (Board, CountdownEngine<ManualClock>, ManualClock) {
+    let (engine, clock) = makeManualEngine()
+    return (engine.board(of: String.self, display: .seconds), engine, clock)
+  }
+
+  func countdown(_ seconds: Int64, _ clock: ManualClock) -> Countdown<ManualClock.Instant> {
+    Countdown(duration: .seconds(seconds), startingAt: clock.now)
+  }
+
+  // MARK: - Refresh
+
+  @Test func aRefreshKeepsPausedRowsPausedAndStopsRowsThatLeft() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    var finished: [String] = []
+    board.onFinish { finished.append($0) }
+    board.replaceAll(with: ["paused": countdown(30, clock), "running": countdown(30, clock), "leaving": countdown(5, clock)])
+    board.pause("paused")
+    clock.advance(by: .seconds(2))
+    engine._serveDue()
+
+    // The server sends every row again with fresh ends; "leaving" is no longer in the list.
+    board.replaceAll(with: ["paused": countdown(100, clock), "running": countdown(100, clock), "new": countdown(3, clock)])
+    #expect(Set(board.ids) == ["paused", "running", "new"])
+    #expect(board.countdown(for: "paused")?.isPaused == true)
+    #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(30), "keeps its frozen time")
+    #expect(board.countdown(for: "running")?.remaining(at: clock.now) == .seconds(100), "moves to the new end")
+    #expect(board.countdown(for: "leaving") == nil)
+    #expect(engine.count == 3)
+
+    clock.advance(by: .seconds(10))
+    engine._serveDue()
+    #expect(finished == ["new"], "a row that left never reports its completion")
+    #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(30))
+    // A refresh that repeats a finished row does not report it again.
+    board.replaceAll(with: ["paused": countdown(100, clock), "new": Countdown(end: clock.now.advanced(by: .seconds(-7)))])
+    engine._serveDue()
+    #expect(finished == ["new"])
+  }
+
+  @Test func pauseAllAndResumeAllLeaveRowsPausedOnTheirOwnPaused() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.upsert(["a": countdown(60, clock), "b": countdown(60, clock)])
+    board.setPaused("c", remaining: .seconds(45))
+    clock.advance(by: .seconds(5))
+    board.pause("b")
+    clock.advance(by: .seconds(5))
+    board.pauseAll()
+    clock.advance(by: .seconds(100))
+    // Resuming one row while the board is paused takes effect when the board resumes.
+    board.resume("c")
+    #expect(board.countdown(for: "c")?.isPaused == true)
+    board.resumeAll()
+    #expect(board.countdown(for: "a")?.remaining(at: clock.now) == .seconds(50))
+    #expect(board.countdown(for: "a")?.isPaused == false)
+    #expect(board.countdown(for: "b")?.remaining(at: clock.now) == .seconds(55))
+    #expect(board.countdown(for: "b")?.isPaused == true)
+    #expect(board.countdown(for: "c")?.remaining(at: clock.now) == .seconds(45))
+    #expect(board.countdown(for: "c")?.isPaused == false)
+    board.resume("b")
+    clock.advance(by: .seconds(5))
+    #expect(board.countdown(for: "b")?.remaining(at: clock.now) == .seconds(50))
+  }
+
+  // MARK: - Completions of rows nobody looks at
+
+  @Test func unboundRowsReportTheirCompletionToTheSequenceAndTheHandler() async {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    var handled: [String] = []
+    board.onFinish { handled.append($0) }
+    var events = board.finished.makeAsyncIterator()
+    board.upsert(["first": countdown(1, clock), "second": countdown(2, clock), "never": countdown(1_000, clock)])
+    board.set("done", to: Countdown(end: clock.now.advanced(by: .seconds(-1))))
+    engine._serveDue()
+    #expect(await events.next() == "done")
+    clock.advance(by: .milliseconds(1_500))
+    engine._serveDue()
+    #expect(await events.next() == "first")
+    clock.advance(by: .seconds(60))
+    engine._serveDue()
+    #expect(await events.next() == "second")
+    #expect(handled == ["done", "first", "second"])
+    #expect(board.bindingState(of: "first") == (false, false), "unbound rows cost only their completion entry")
+  }
+
+  @Test func aRowFinishesAgainOnlyAfterItWasMovedIntoTheFuture() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    var handled: [String] = []
+    board.onFinish { handled.append($0) }
+    board.set("a", to: countdown(1, clock))
+    clock.advance(by: .seconds(2))
+    engine._serveDue()
+    board.set("a", to: Countdown(end: clock.now.advanced(by: .seconds(-5))))
+    engine._serveDue()
+    #expect(handled == ["a"])
+    board.set("a", to: countdown(1, clock))
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(handled == ["a", "a"])
+  }
+
+  // MARK: - Slots
+
+  @Test func aSlotRendersAtOnceAndFollowsItsRowThroughRemovalAndReturn() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    var shown: [Duration] = []
+    let slot = board.slot()
+    slot.bind(to: "later") { shown.append($0.value) }
+    #expect(shown.isEmpty, "nothing to show until the row is on the board")
+    board.set("later", to: countdown(10, clock))
+    engine._serveDue()
+    #expect(shown == [.seconds(10)])
+    board.remove("later")
+    clock.advance(by: .seconds(3))
+    engine._serveDue()
+    #expect(shown == [.seconds(10)])
+    board.set("later", to: countdown(10, clock))
+    engine._serveDue()
+    #expect(shown == [.seconds(10), .seconds(10)], "a row that comes back renders again")
+    #expect(slot.boundID == "later")
+  }
+
+  @Test func rebindingDropsWhatWasQueuedForThePreviousBinding() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.upsert(["a": countdown(10, clock), "b": countdown(20, clock)])
+    var shown: [String] = []
+    let slot = board.slot()
+    slot.bind(to: "a") { shown.append("a \($0.value)") }
+    #expect(shown == ["a 10.0 seconds"])
+    // A change of row "a" queued for the main actor, not yet delivered...
+    board.set("a", to: countdown(5, clock))
+    // ...when the cell is reused for row "b".
+    slot.bind(to: "b") { shown.append("b \($0.value)") }
+    engine._serveDue()
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(shown == ["a 10.0 seconds", "b 20.0 seconds", "b 19.0 seconds"])
+    #expect(board.bindingState(of: "a") == (false, false))
+    #expect(board.bindingState(of: "b") == (true, true))
+  }
+
+  @Test func bindingASecondSlotToARowMovesItThere() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.set("a", to: countdown(10, clock))
+    var shown: [String] = []
+    let first = board.slot()
+    let second = board.slot()
+    first.bind(to: "a") { shown.append("first \($0.value)") }
+    second.bind(to: "a") { shown.append("second \($0.value)") }
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "second 9.0 seconds"])
+    // The first slot letting go does not take the row from the second.
+    first.unbind()
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(shown.last == "second 8.0 seconds")
+    #expect(board.bindingState(of: "a") == (true, true))
+  }
+
+  /// A table cell that owns a slot, the way an app would write it.
+  final class Cell {
+    var slot: CountdownSlot<String, RoundedDisplay, ManualClock>?
+    var text = ""
+  }
+
+  @Test func aReleasedSlotUnbindsItselfAndLeavesNothingBehind() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.set("a", to: countdown(10, clock))
+    weak var weakSlot: CountdownSlot<String, RoundedDisplay, ManualClock>?
+    weak var weakCell: Cell?
+    do {
+      let cell = Cell()
+      let slot = board.slot()
+      cell.slot = slot
+      slot.bind(to: "a") { [weak cell] in cell?.text = "\($0.value)" }
+      weakSlot = slot
+      weakCell = cell
+      #expect(cell.text == "10.0 seconds")
+      #expect(board.bindingState(of: "a") == (true, true))
+    }
+    #expect(weakCell == nil, "the board keeps no reference to the cell")
+    #expect(weakSlot == nil, "the slot went with its cell")
+    #expect(board.bindingState(of: "a") == (false, false), "the released slot's binding is gone")
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(engine.count == 1)
+  }
+
+  @Test func aSlotSetToNilUnbinds() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.set("a", to: countdown(10, clock))
+    var renders = 0
+    var slot: CountdownSlot<String, RoundedDisplay, ManualClock>? = board.slot()
+    weak let weakSlot = slot
+    slot?.bind(to: "a") { _ in renders += 1 }
+    slot = nil
+    #expect(weakSlot == nil)
+    #expect(board.bindingState(of: "a") == (false, false))
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(renders == 1)
+  }
+
+  @Test func aReleasedSlotIsNotRenderedAnyMore() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    board.set("a", to: countdown(10, clock))
+    var renders = 0
+    var slot: CountdownSlot<String, RoundedDisplay, ManualClock>? = board.slot()
+    slot?.bind(to: "a") { _ in renders += 1 }
+    // A change queued for the main actor, then the cell goes away before it is delivered.
+    board.set("a", to: countdown(5, clock))
+    slot = nil
+    engine._serveDue()
+    #expect(renders == 1)
+  }
+
+  @Test func aBoardThatGoesAwayStopsItsRows() {
+    let (engine, clock) = makeManualEngine()
+    defer { engine.shutdown() }
+    var finished: [Int] = []
+    do {
+      let board = engine.board(of: Int.self, display: .seconds)
+      board.onFinish { finished.append($0) }
+      for id in 0..<100 { board.set(id, to: Countdown(duration: .seconds(Int64(id) + 1), startingAt: clock.now)) }
+      #expect(engine.count == 100)
+    }
+    #expect(engine.count == 0, "the rows of a board that is gone must not stay in the engine")
+    clock.advance(by: .seconds(200))
+    engine._serveDue()
+    #expect(finished.isEmpty)
+  }
+}

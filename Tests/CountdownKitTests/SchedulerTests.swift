@@ -1,0 +1,119 @@
+import CountdownKit
+import CountdownTesting
+import Testing
+
+/// Single behaviours of the scheduler, driven with plain instants.
+@Suite struct SchedulerTests {
+  typealias Instant = ManualClock.Instant
+
+  @Test func theIDOfACountdownThatSettledAsItWasAddedNamesNothing() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let now = Instant.at(.seconds(10))
+    // Already finished, and a seconds display never changes again: a stream's entry goes at once.
+    let (settled, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(5))), renderer: RecordingRenderer(display: RoundedDisplay.seconds),
+      onFinish: [], removesWhenSettled: true, at: now)
+    #expect(!scheduler.contains(settled))
+    #expect(scheduler.count == 0)
+    let (next, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(60))), renderer: nil, onFinish: [], at: now)
+    #expect(next != settled, "a stale ID must never name the countdown that reuses its place")
+    #expect(!scheduler.contains(settled))
+    scheduler.remove(settled)
+    #expect(scheduler.contains(next))
+  }
+
+  @Test func aStaleItemOfARemovedCountdownNeverCountsForTheOneThatReusesItsPlace() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let now = Instant.at(.zero)
+    // Due at 0.5 s (plus 100 ms), then removed: its queued item stays behind in the heap until it surfaces.
+    let (first, _) = scheduler.add(Countdown(end: Instant.at(.milliseconds(500))), renderer: nil, onFinish: [], at: now)
+    scheduler.remove(first)
+    // Takes the same place; its first change is at 10 s minus 9 s = 1 s.
+    let renderer = RecordingRenderer(display: RoundedDisplay.seconds)
+    let (second, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(10))), renderer: renderer, tolerance: .milliseconds(100), onFinish: [], at: now)
+    #expect(second.index == first.index)
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)), "the removed countdown's item must stay dead")
+    _ = scheduler.advance(to: .at(.milliseconds(600)))
+    #expect(renderer.log.count == 1)
+  }
+
+  @Test func coalescesChangesWithinTheToleranceOfEachClass() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let now = Instant.at(.zero)
+    let seconds = RecordingRenderer(display: RoundedDisplay.seconds)
+    let quarters = RecordingRenderer(display: RoundedDisplay.rounded(to: .milliseconds(250)))
+    _ = scheduler.add(
+      Countdown(end: Instant.at(.milliseconds(10_500))), renderer: seconds,
+      tolerance: scheduler.tolerance(forPeriod: .seconds(1)), onFinish: [], at: now)
+    _ = scheduler.add(
+      Countdown(end: Instant.at(.milliseconds(10_010))), renderer: quarters,
+      tolerance: scheduler.tolerance(forPeriod: .milliseconds(250)), onFinish: [], at: now)
+    // Quarters change at 10 ms (+25 ms tolerance), seconds at 500 ms (+100 ms).
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(35)))
+    _ = scheduler.advance(to: Instant.at(.milliseconds(35)))
+    #expect(quarters.log.map(\.instant) == [now, Instant.at(.milliseconds(35))])
+    #expect(seconds.log.count == 1)
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(285)))
+  }
+
+  @Test func aCompletionFiresOnceAndAgainOnlyAfterTheEndMovedIntoTheFuture() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let completions = CompletionLog()
+    let (id, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(1))), renderer: nil, onFinish: [completions.delivery(0)], at: .at(.zero))
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)))
+    perform(scheduler.advance(to: .at(.milliseconds(1_100))))
+    #expect(completions.take() == [0])
+    #expect(scheduler.nextWake() == nil)
+    // Moving the end earlier, or pausing, or extending within the past, does not fire again.
+    perform(scheduler.update(id, at: .at(.seconds(2))) { $0.extended(by: .milliseconds(-500)) })
+    perform(scheduler.update(id, at: .at(.seconds(2))) { $0.paused(at: .at(.seconds(2))) })
+    perform(scheduler.update(id, at: .at(.seconds(2))) { $0.resumed(at: .at(.seconds(2))) })
+    perform(scheduler.advance(to: .at(.seconds(3))))
+    #expect(completions.take() == [])
+    // Moving it into the future re-arms it.
+    perform(scheduler.update(id, at: .at(.seconds(3))) { $0.retargeted(to: .at(.seconds(4))) })
+    perform(scheduler.advance(to: .at(.seconds(4))))
+    #expect(completions.take() == [0])
+  }
+
+  @Test func aDisplayThatBreaksTheNextChangeContractCannotMakeTheSchedulerSpin() {
+    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    let renderer = RecordingRenderer(display: StuckOnWholeSecondsDisplay())
+    let (_, _) = scheduler.add(
+      Countdown(end: Instant.at(.seconds(3))), renderer: renderer,
+      tolerance: .milliseconds(100), onFinish: [], at: .at(.zero))
+    // Served exactly on whole seconds (a manual clock can do that), where the display misbehaves.
+    for second in 1...3 {
+      _ = scheduler.advance(to: .at(.seconds(Int64(second))))
+    }
+    var now = Instant.at(.seconds(3))
+    var wakes = 0
+    while let wake = scheduler.nextWake(), wakes < 1_000 {
+      #expect(wake > now)
+      now = wake
+      _ = scheduler.advance(to: now)
+      wakes += 1
+    }
+    #expect(wakes < 1_000)
+    // The display still reaches its final value: the engine retries a tolerance later.
+    #expect(renderer.log.last?.seen.value == "0.0 seconds")
+  }
+}
+
+/// Whole seconds, except that on an exact second it reports the current remaining time as its next
+/// change (not below it, as the contract requires): the kind of off-by-one a hand-written display has.
+struct StuckOnWholeSecondsDisplay: CountdownDisplay {
+  func value(remaining: Duration) -> Duration {
+    RoundedDisplay.seconds.value(remaining: remaining)
+  }
+
+  func nextChange(after remaining: Duration) -> Duration? {
+    if remaining > .zero, remaining.components.attoseconds == 0 { return remaining }
+    return RoundedDisplay.seconds.nextChange(after: remaining)
+  }
+
+  var period: Duration? { .seconds(1) }
+}

@@ -1,0 +1,86 @@
+import CountdownKit
+import CountdownTesting
+
+/// What a subscriber would see, reduced to something every display's values can be compared by.
+struct Seen: Equatable, CustomStringConvertible {
+  var value: String
+  var isPaused: Bool
+  var isFinished: Bool
+
+  init<Display: CountdownDisplay>(_ countdown: Countdown<ManualClock.Instant>, at now: ManualClock.Instant, display: Display) {
+    let snapshot = countdown.snapshot(at: now, display: display)
+    value = String(describing: snapshot.value)
+    isPaused = snapshot.isPaused
+    isFinished = snapshot.isFinished
+  }
+
+  var description: String { "\(value)\(isPaused ? " paused" : "")\(isFinished ? " finished" : "")" }
+}
+
+/// A renderer for driving a `Scheduler` directly: the engine's own `DisplayRenderer` decides what to
+/// deliver, and every delivery it makes is logged with the instant it was made at.
+final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
+  typealias Instant = ManualClock.Instant
+
+  let display: Display
+  private let inner: DisplayRenderer<Display, ManualClock.Instant>
+  private let deliveries = Lock<[(instant: ManualClock.Instant, seen: Seen)]>([])
+  private let closed = Lock(0)
+
+  init(display: Display) {
+    self.display = display
+    inner = DisplayRenderer(display: display, sink: .mainActor { _ in })
+  }
+
+  func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (delivery: Delivery?, nextChange: Duration?) {
+    let (delivery, nextChange) = inner.render(countdown, at: now, force: force)
+    if delivery != nil {
+      deliveries.withLock { $0.append((now, Seen(countdown, at: now, display: display))) }
+    }
+    return (delivery, nextChange)
+  }
+
+  func close() -> Delivery? {
+    closed.withLock { $0 += 1 }
+    return nil
+  }
+
+  /// Every delivery so far, oldest first.
+  var log: [(instant: ManualClock.Instant, seen: Seen)] { deliveries.withLock { $0 } }
+
+  /// How many times the renderer was closed.
+  var closeCount: Int { closed.withLock { $0 } }
+}
+
+/// Collects the completions a scheduler hands out, by key, when the test performs its deliveries.
+final class CompletionLog: Sendable {
+  private let pending = Lock<[Int]>([])
+
+  /// A delivery that logs a completion of `key` when performed.
+  func delivery(_ key: Int) -> Delivery {
+    .immediate { self.pending.withLock { $0.append(key) } }
+  }
+
+  /// The keys logged since the last call, in order.
+  func take() -> [Int] {
+    pending.withLock { keys in
+      defer { keys = [] }
+      return keys
+    }
+  }
+}
+
+/// Performs the deliveries a scheduler returned that can run off the main actor.
+func perform(_ deliveries: [Delivery]) {
+  for delivery in deliveries {
+    switch delivery {
+    case .immediate(let work), .afterUnlock(let work): work()
+    case .mainActor: break
+    }
+  }
+}
+
+extension ManualClock.Instant {
+  /// The instant `duration` after the origin.
+  static func at(_ duration: Duration) -> Self { Self(offset: duration) }
+}
