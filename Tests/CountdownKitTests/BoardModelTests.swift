@@ -76,7 +76,8 @@ import Testing
     }
 
     func modelSet(_ id: Int, _ countdown: Countdown<Instant>) {
-      var row: ModelRow = countdown.isPaused ? .paused(remaining: countdown.remaining(at: now)) : .running(end: countdown.end!)
+      var row: ModelRow =
+        countdown.isPaused ? .paused(remaining: countdown.remaining(at: now)) : .running(end: countdown.end!)
       if countdown.isPaused { individuallyPaused.insert(id) } else { individuallyPaused.remove(id) }
       if boardPaused { row = row.paused(at: now) }
       if rows[id] == nil { armed[id] = true }
@@ -192,7 +193,9 @@ import Testing
         trace.append("resumeAll")
         run.board.resumeAll()
         run.boardPaused = false
-        for (key, row) in run.rows where !run.individuallyPaused.contains(key) { run.rows[key] = row.resumed(at: run.now) }
+        for (key, row) in run.rows where !run.individuallyPaused.contains(key) {
+          run.rows[key] = row.resumed(at: run.now)
+        }
       case 9, 10:
         trace.append("bind slot \(position) to \(id)")
         run.bind(position, to: id)
@@ -204,7 +207,9 @@ import Testing
         run.unbind(position, releasing: true)
       default:
         let amount: Duration
-        if Bool.random(using: &rng), let row = run.rows.values.randomElement(using: &rng), row.remaining(at: run.now) > .zero {
+        if Bool.random(using: &rng), let row = run.rows.values.randomElement(using: &rng),
+          row.remaining(at: run.now) > .zero
+        {
           // Exactly onto a row's next boundary.
           let left = row.remaining(at: run.now)
           let (seconds, attoseconds) = left.components
@@ -232,7 +237,9 @@ import Testing
     for position in 0..<3 {
       expect(run.slots[position]?.boundID == run.binding[position], "slot \(position) is bound to the wrong row")
       if let shown = run.shown[position] {
-        expect(shown.id == run.binding[position], "slot \(position) shows row \(shown.id), bound to \(String(describing: run.binding[position]))")
+        expect(
+          shown.id == run.binding[position],
+          "slot \(position) shows row \(shown.id), bound to \(String(describing: run.binding[position]))")
       }
     }
     for (id, position) in run.owner {
@@ -241,15 +248,21 @@ import Testing
         expect(false, "slot \(position) bound to row \(id) shows nothing")
         continue
       }
-      expect(shown.snapshot.value == row.displayed(at: run.now), "slot \(position) shows \(shown.snapshot.value) for row \(id), expected \(row.displayed(at: run.now))")
+      expect(
+        shown.snapshot.value == row.displayed(at: run.now),
+        "slot \(position) shows \(shown.snapshot.value) for row \(id), expected \(row.displayed(at: run.now))")
       expect(shown.snapshot.isPaused == row.isPaused, "slot \(position): row \(id) paused: \(row.isPaused)")
-      expect(shown.snapshot.isFinished == (row.remaining(at: run.now) <= .zero), "slot \(position): row \(id) finished flag")
+      expect(
+        shown.snapshot.isFinished == (row.remaining(at: run.now) <= .zero), "slot \(position): row \(id) finished flag")
     }
     for (id, row) in run.rows {
-      expect(run.board.countdown(for: id)?.remaining(at: run.now) == row.remaining(at: run.now), "row \(id): remaining time")
+      expect(
+        run.board.countdown(for: id)?.remaining(at: run.now) == row.remaining(at: run.now), "row \(id): remaining time")
     }
     expect(Set(run.board.ids) == Set(run.rows.keys), "rows on the board")
-    expect(run.finishes == run.expectedFinishes.filter { $0.value > 0 }, "completions \(run.finishes), expected \(run.expectedFinishes)")
+    expect(
+      run.finishes == run.expectedFinishes.filter { $0.value > 0 },
+      "completions \(run.finishes), expected \(run.expectedFinishes)")
     return ok
   }
 }

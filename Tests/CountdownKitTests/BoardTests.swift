@@ -26,13 +26,17 @@ struct BoardTests {
     defer { engine.shutdown() }
     var finished: [String] = []
     board.onFinish { finished.append($0) }
-    board.replaceAll(with: ["paused": countdown(30, clock), "running": countdown(30, clock), "leaving": countdown(5, clock)])
+    board.replaceAll(with: [
+      "paused": countdown(30, clock), "running": countdown(30, clock), "leaving": countdown(5, clock),
+    ])
     board.pause("paused")
     clock.advance(by: .seconds(2))
     engine._serveDue()
 
     // The server sends every row again with fresh ends; "leaving" is no longer in the list.
-    board.replaceAll(with: ["paused": countdown(100, clock), "running": countdown(100, clock), "new": countdown(3, clock)])
+    board.replaceAll(with: [
+      "paused": countdown(100, clock), "running": countdown(100, clock), "new": countdown(3, clock),
+    ])
     #expect(Set(board.ids) == ["paused", "running", "new"])
     #expect(board.countdown(for: "paused")?.isPaused == true)
     #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(30), "keeps its frozen time")
@@ -45,7 +49,9 @@ struct BoardTests {
     #expect(finished == ["new"], "a row that left never reports its completion")
     #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(30))
     // A refresh that repeats a finished row does not report it again.
-    board.replaceAll(with: ["paused": countdown(100, clock), "new": Countdown(end: clock.now.advanced(by: .seconds(-7)))])
+    board.replaceAll(with: [
+      "paused": countdown(100, clock), "new": Countdown(end: clock.now.advanced(by: .seconds(-7))),
+    ])
     engine._serveDue()
     #expect(finished == ["new"])
   }

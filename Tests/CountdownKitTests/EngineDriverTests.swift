@@ -8,7 +8,8 @@ import Testing
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     defer { engine.shutdown() }
-    let stream = engine.snapshots(of: Countdown(duration: .milliseconds(2_500), startingAt: clock.now), display: .seconds)
+    let stream = engine.snapshots(
+      of: Countdown(duration: .milliseconds(2_500), startingAt: clock.now), display: .seconds)
     var iterator = stream.makeAsyncIterator()
     #expect(await iterator.next()?.value == .seconds(3))
     await waitForSleeper(clock)

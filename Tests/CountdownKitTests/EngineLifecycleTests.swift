@@ -29,7 +29,8 @@ struct EngineLifecycleTests {
   @Test func shutdownEndsEverySequenceAndStopsTheDriver() async {
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
-    var iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds).makeAsyncIterator()
+    var iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds)
+      .makeAsyncIterator()
     #expect(await iterator.next()?.value == .seconds(60))
     await waitForSleeper(clock)
     engine.shutdown()
@@ -41,7 +42,8 @@ struct EngineLifecycleTests {
   @Test func subscribingAfterShutdownEndsAtOnceInsteadOfHanging() async {
     let (engine, clock) = makeManualEngine()
     engine.shutdown()
-    var iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds).makeAsyncIterator()
+    var iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds)
+      .makeAsyncIterator()
     #expect(await iterator.next() == nil)
     let (dates, source) = AsyncStream.makeStream(of: Date.self)
     var following = engine.snapshots(following: dates, display: .seconds).makeAsyncIterator()

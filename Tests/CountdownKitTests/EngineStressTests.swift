@@ -82,7 +82,8 @@ struct EngineStressTests {
         group.addTask {
           await withCheckedContinuation { continuation in
             Thread {
-              continuation.resume(returning: Self.hammer(engine, board: board, tally: tally, thread: thread, seed: seed))
+              continuation.resume(
+                returning: Self.hammer(engine, board: board, tally: tally, thread: thread, seed: seed))
             }.start()
           }
         }
@@ -125,15 +126,19 @@ struct EngineStressTests {
       case .plain:
         #expect(finishes == 1, "plain countdown \(key): \(finishes) completions; seed \(seed)")
       case .changed:
-        #expect(finishes <= 1 + rearms[key, default: 0], "changed countdown \(key): \(finishes) completions; seed \(seed)")
+        #expect(
+          finishes <= 1 + rearms[key, default: 0], "changed countdown \(key): \(finishes) completions; seed \(seed)")
       }
       // Time never runs backwards for a subscriber, and a plain countdown's value never goes up.
       let snapshots = state.snapshots[key, default: []]
       for (earlier, later) in zip(snapshots, snapshots.dropFirst()) {
-        #expect(earlier.instant <= later.instant, "countdown \(key): a snapshot from the past arrived late; seed \(seed)")
+        #expect(
+          earlier.instant <= later.instant, "countdown \(key): a snapshot from the past arrived late; seed \(seed)")
         if kind == .plain {
           #expect(earlier.value >= later.value, "countdown \(key): \(earlier.value) then \(later.value); seed \(seed)")
-          #expect(earlier.value != later.value || earlier.isFinished != later.isFinished, "countdown \(key): a repeated value")
+          #expect(
+            earlier.value != later.value || earlier.isFinished != later.isFinished, "countdown \(key): a repeated value"
+          )
         }
       }
       if kind == .plain, !cancelled.contains(key), let last = snapshots.last {

@@ -15,7 +15,8 @@ struct HandleTests {
     let callback = engine.add(
       Countdown(duration: .seconds(2), startingAt: clock.now), display: .seconds,
       onChange: recorder.onChange("callback"), onFinish: recorder.onFinish("callback"))
-    let unbound = engine.add(Countdown(duration: .seconds(2), startingAt: clock.now), onFinish: recorder.onFinish("unbound"))
+    let unbound = engine.add(
+      Countdown(duration: .seconds(2), startingAt: clock.now), onFinish: recorder.onFinish("unbound"))
     engine._serveDue()
     clock.advance(by: .seconds(1))
     engine._serveDue()
@@ -94,8 +95,10 @@ struct HandleTests {
       let recorder = Recorder<Int, Snapshot>()
       let countdown = Countdown(duration: rng.duration(milliseconds: 0...20_000), startingAt: clock.now)
       let paused = Bool.random(using: &rng)
-      let twice = engine.add(countdown, display: .secondsWithOvertime, onChange: recorder.onChange(0), onFinish: recorder.onFinish(0))
-      let once = engine.add(countdown, display: .secondsWithOvertime, onChange: recorder.onChange(1), onFinish: recorder.onFinish(1))
+      let twice = engine.add(
+        countdown, display: .secondsWithOvertime, onChange: recorder.onChange(0), onFinish: recorder.onFinish(0))
+      let once = engine.add(
+        countdown, display: .secondsWithOvertime, onChange: recorder.onChange(1), onFinish: recorder.onFinish(1))
       engine._serveDue()
       clock.advance(by: rng.duration(milliseconds: 0...5_000))
       if paused {

@@ -40,9 +40,12 @@ import Testing
     case 2: RecordingRenderer(display: RoundedDisplay.secondsWithOvertime)
     case 3: RecordingRenderer(display: RoundedDisplay.elapsedSeconds)
     case 4: RecordingRenderer(display: ProgressDisplay.progress(steps: 40, total: .seconds(10)))
-    case 5: RecordingRenderer(display: AdaptiveDisplay.adaptive([.init(above: .seconds(10), unit: .seconds(5))], finest: .seconds(1)))
+    case 5:
+      RecordingRenderer(
+        display: AdaptiveDisplay.adaptive([.init(above: .seconds(10), unit: .seconds(5))], finest: .seconds(1)))
     default:
-      RecordingRenderer(display: PhaseDisplay.phases("calm", [.seconds(8): "hurry", .milliseconds(7_800): "now", .seconds(1): "last"]))
+      RecordingRenderer(
+        display: PhaseDisplay.phases("calm", [.seconds(8): "hurry", .milliseconds(7_800): "now", .seconds(1): "last"]))
     }
   }
 
@@ -164,7 +167,9 @@ import Testing
       #expect(subject.remaining(at: fired) <= .zero, "fired early at \(fired); \(context)")
       if index > 0 {
         let previous = subject.completions[index - 1]
-        let rearmed = subject.history.contains { $0.from > previous && $0.from <= fired && $0.countdown.remaining(at: $0.from) > .zero }
+        let rearmed = subject.history.contains {
+          $0.from > previous && $0.from <= fired && $0.countdown.remaining(at: $0.from) > .zero
+        }
         #expect(rearmed, "fired twice (\(previous), \(fired)) for one reaching zero; \(context)")
       }
     }
@@ -182,9 +187,12 @@ import Testing
     for zero in zeroes {
       let deadline = zero.advanced(by: subject.tolerance)
       guard deadline <= end else { continue }
-      let staysAtZero = !subject.history.contains { $0.from > zero && $0.from <= deadline && $0.countdown.remaining(at: $0.from) > .zero }
+      let staysAtZero = !subject.history.contains {
+        $0.from > zero && $0.from <= deadline && $0.countdown.remaining(at: $0.from) > .zero
+      }
       guard staysAtZero else { continue }
-      #expect(subject.completions.contains { $0 >= zero && $0 <= deadline }, "no completion for zero at \(zero); \(context)")
+      #expect(
+        subject.completions.contains { $0 >= zero && $0 <= deadline }, "no completion for zero at \(zero); \(context)")
     }
   }
 }

@@ -32,7 +32,8 @@ import Testing
     // Takes the same place; its first change is at 10 s minus 9 s = 1 s.
     let renderer = RecordingRenderer(display: RoundedDisplay.seconds)
     let (second, _) = scheduler.add(
-      Countdown(end: Instant.at(.seconds(10))), renderer: renderer, tolerance: .milliseconds(100), onFinish: [], at: now)
+      Countdown(end: Instant.at(.seconds(10))), renderer: renderer, tolerance: .milliseconds(100), onFinish: [], at: now
+    )
     #expect(second.index == first.index)
     #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)), "the removed countdown's item must stay dead")
     _ = scheduler.advance(to: .at(.milliseconds(600)))

@@ -72,12 +72,13 @@ final class OrderBoardView {
       holdsOutput = true
       layout()
       if ids.isEmpty {
-        FileHandle.standardError.write(Data(
-          """
-          No orders in \(store.path). Add one with: countdown board add "Fitting: Ada L." 45m --db \(store.path)
-          or fill it with demo orders: countdown board --db \(store.path) --seed 100
+        FileHandle.standardError.write(
+          Data(
+            """
+            No orders in \(store.path). Add one with: countdown board add "Fitting: Ada L." 45m --db \(store.path)
+            or fill it with demo orders: countdown board --db \(store.path) --seed 100
 
-          """.utf8))
+            """.utf8))
       }
       for index in top..<min(top + visibleCount, ids.count) {
         if let line = printed[ids[index]] { Terminal.write(line + "\n") }

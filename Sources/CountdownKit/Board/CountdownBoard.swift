@@ -119,7 +119,9 @@ where C.Duration == Duration {
     state.withLock { state in
       guard let entry = state.rows[id] else { return }
       state.pausedRows.insert(id)
-      engine.mutate { engineState, now in ((), engineState.scheduler.update(entry, at: now, target: .some(nil)) { $0.paused(at: now) }) }
+      engine.mutate { engineState, now in
+        ((), engineState.scheduler.update(entry, at: now, target: .some(nil)) { $0.paused(at: now) })
+      }
     }
   }
 

@@ -20,7 +20,8 @@
 ///
 /// A row shows in one slot at a time: binding a second slot to the same row moves it there.
 @MainActor
-public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock> where C.Duration == Duration {
+public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>
+where C.Duration == Duration {
   /// What `render` receives.
   public typealias Snapshot = CountdownSnapshot<Display.Value, C.Instant>
 
@@ -54,10 +55,12 @@ public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisp
 
   /// Stops showing the row; its countdown goes on and still reports its completion.
   public func unbind() {
-    guard let old = binding.current.withLock({ current -> SlotBinding<ID>.Current? in
-      defer { current = nil }
-      return current
-    }) else { return }
+    guard
+      let old = binding.current.withLock({ current -> SlotBinding<ID>.Current? in
+        defer { current = nil }
+        return current
+      })
+    else { return }
     board.unbind(old.id, token: old.token)
   }
 

@@ -21,7 +21,9 @@ extension CountdownEngine {
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
-    add(countdown, target: nil, display: display, sink: .mainActor(onChange), onFinish: onFinish.map { [.mainActor($0)] } ?? [])
+    add(
+      countdown, target: nil, display: display, sink: .mainActor(onChange),
+      onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -44,7 +46,9 @@ extension CountdownEngine {
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
   @discardableResult
-  public func add(_ countdown: Countdown<C.Instant>, onFinish: @escaping @MainActor @Sendable () -> Void) -> CountdownHandle<C> {
+  public func add(_ countdown: Countdown<C.Instant>, onFinish: @escaping @MainActor @Sendable () -> Void)
+    -> CountdownHandle<C>
+  {
     let id = mutate { state, now in
       state.scheduler.add(countdown, renderer: nil, onFinish: [.mainActor(onFinish)], at: now)
     }
@@ -62,8 +66,10 @@ extension CountdownEngine {
     of countdown: Countdown<C.Instant>,
     display: Display
   ) -> AsyncStream<Snapshot<Display.Value>> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
-    let handle = add(countdown, target: nil, display: display, sink: .stream(continuation), onFinish: [], removesWhenSettled: true)
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
+    let handle = add(
+      countdown, target: nil, display: display, sink: .stream(continuation), onFinish: [], removesWhenSettled: true)
     continuation.onTermination = { _ in handle.cancel() }
     return stream
   }
@@ -90,7 +96,8 @@ extension CountdownEngine {
     total: Duration? = nil,
     display: Display
   ) -> AsyncStream<Snapshot<Display.Value>> where Ends.Element == Date {
-    let (stream, continuation) = AsyncStream.makeStream(of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let current = HandleBox<C>()
     let reader = Task { [weak self] in
       var started = false

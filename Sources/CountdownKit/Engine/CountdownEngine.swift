@@ -38,7 +38,9 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   ///     (100 ms for whole seconds), at least 1 ms and at most this; one wake-up serves every change
   ///     that falls within it. Changes are never delivered early. The default, 100 ms, keeps a seconds
   ///     display to at most ~10 wake-ups a second however many countdowns there are.
-  public convenience init(clock: C, wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)) {
+  public convenience init(
+    clock: C, wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)
+  ) {
     self.init(clock: clock, wallClock: wallClock, tolerance: tolerance, drivesItself: true)
   }
 
@@ -238,7 +240,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     }
     // The wall clock itself reports an absurd date: anchor at the reference date rather than trap.
     // swift-format-ignore: NeverForceUnwrap
-    return try! Timeline(anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: instant, referenceOffset: offset)
+    return try! Timeline(
+      anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: instant, referenceOffset: offset)
   }
 }
 

@@ -33,7 +33,9 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// `Countdown.retargeted(to:)`). A completion that already fired is re-armed if the new end is in
   /// the future; one that has not fired yet fires at the new end, not the old one.
   public func retarget(to end: C.Instant) {
-    engine.mutate { state, now in ((), state.scheduler.update(id, at: now, target: .some(nil)) { $0.retargeted(to: end) }) }
+    engine.mutate { state, now in
+      ((), state.scheduler.update(id, at: now, target: .some(nil)) { $0.retargeted(to: end) })
+    }
   }
 
   /// Counts to a wall-clock date instead, converted through the engine's timeline and re-converted
@@ -79,10 +81,12 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
     engine.state.withLock { $0.scheduler.contains(id) }
   }
 
+  /// Whether both handles control the same countdown of the same engine.
   public static func == (lhs: CountdownHandle, rhs: CountdownHandle) -> Bool {
     lhs.engine === rhs.engine && lhs.id == rhs.id
   }
 
+  /// Hashes the engine and the countdown the handle controls.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(engine))
     hasher.combine(id)

@@ -21,7 +21,9 @@ package protocol Renderer<Instant>: AnyObject, Sendable {
   ///
   /// - Returns: the delivery to make when what a subscriber would see changed (or `force` is set),
   ///   and the display's next change after the current remaining time.
-  func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (delivery: Delivery?, nextChange: Duration?)
+  func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (
+    delivery: Delivery?, nextChange: Duration?
+  )
 
   /// Called once when the renderer is detached or its countdown removed.
   func close() -> Delivery?
@@ -57,7 +59,9 @@ where Instant.Duration == Duration {
     self.last = Lock(lastDelivered.map { Seen(value: $0.value, isPaused: $0.isPaused, isFinished: $0.isFinished) })
   }
 
-  package func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (delivery: Delivery?, nextChange: Duration?) {
+  package func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (
+    delivery: Delivery?, nextChange: Duration?
+  ) {
     let snapshot = countdown.snapshot(at: now, display: display)
     let seen = Seen(value: snapshot.value, isPaused: snapshot.isPaused, isFinished: snapshot.isFinished)
     let next = countdown.isPaused ? nil : display.nextChange(after: snapshot.remaining)

@@ -16,33 +16,35 @@ extension Scheduler {
   }
 
   #if COUNTDOWNKIT_INTERNAL_CHECKS
-  /// Traps if the scheduler's bookkeeping is inconsistent.
-  package func checkInvariants() {
-    let live = entries.filter { $0 != nil }.count
-    precondition(live == count, "Internal inconsistency: \(live) live entries, count says \(count)")
-    precondition(incarnations.count == entries.count, "Internal inconsistency: incarnations out of step")
-    var validItems = 0
-    for queueClass in classes {
-      for item in queueClass.heap.unordered {
-        guard let entry = entries[Int(item.index)], entry.stamp == item.stamp else { continue }
-        precondition(entry.isQueued, "Internal inconsistency: a valid item for an entry that is not queued")
-        precondition(entry.tolerance == queueClass.tolerance, "Internal inconsistency: item in the wrong class")
-        validItems += 1
+    /// Traps if the scheduler's bookkeeping is inconsistent.
+    package func checkInvariants() {
+      let live = entries.filter { $0 != nil }.count
+      precondition(live == count, "Internal inconsistency: \(live) live entries, count says \(count)")
+      precondition(incarnations.count == entries.count, "Internal inconsistency: incarnations out of step")
+      var validItems = 0
+      for queueClass in classes {
+        for item in queueClass.heap.unordered {
+          guard let entry = entries[Int(item.index)], entry.stamp == item.stamp else { continue }
+          precondition(entry.isQueued, "Internal inconsistency: a valid item for an entry that is not queued")
+          precondition(entry.tolerance == queueClass.tolerance, "Internal inconsistency: item in the wrong class")
+          validItems += 1
+        }
+      }
+      let queuedEntries = entries.filter { $0?.isQueued == true }.count
+      precondition(
+        validItems == queuedEntries,
+        "Internal inconsistency: \(validItems) valid items for \(queuedEntries) queued entries")
+      for entry in entries.compactMap({ $0 }) {
+        switch entry.completion {
+        case .armed where !entry.countdown.isPaused, .pending:
+          precondition(entry.isQueued, "Internal inconsistency: a countdown whose completion is due is not scheduled")
+        case .armed, .fired:
+          break
+        }
       }
     }
-    let queuedEntries = entries.filter { $0?.isQueued == true }.count
-    precondition(validItems == queuedEntries, "Internal inconsistency: \(validItems) valid items for \(queuedEntries) queued entries")
-    for entry in entries.compactMap({ $0 }) {
-      switch entry.completion {
-      case .armed where !entry.countdown.isPaused, .pending:
-        precondition(entry.isQueued, "Internal inconsistency: a countdown whose completion is due is not scheduled")
-      case .armed, .fired:
-        break
-      }
-    }
-  }
   #else
-  @inline(__always)
-  package func checkInvariants() {}
+    @inline(__always)
+    package func checkInvariants() {}
   #endif
 }

@@ -27,7 +27,9 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     var stamp: UInt32
 
     static func < (lhs: QueueItem, rhs: QueueItem) -> Bool { lhs.due < rhs.due }
-    static func == (lhs: QueueItem, rhs: QueueItem) -> Bool { lhs.due == rhs.due && lhs.index == rhs.index && lhs.stamp == rhs.stamp }
+    static func == (lhs: QueueItem, rhs: QueueItem) -> Bool {
+      lhs.due == rhs.due && lhs.index == rhs.index && lhs.stamp == rhs.stamp
+    }
   }
 
   struct ToleranceClass {
@@ -122,7 +124,9 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
     entry.countdown = transform(before)
     if let target {
       entry.target = target
-    } else if let date = entry.target, case .running(let oldEnd) = before.state, case .running(let newEnd) = entry.countdown.state {
+    } else if let date = entry.target, case .running(let oldEnd) = before.state,
+      case .running(let newEnd) = entry.countdown.state
+    {
       // An extension of a date-based countdown moves the date with it, so re-anchoring keeps it.
       entry.target = date.addingTimeInterval(oldEnd.duration(to: newEnd).timeInterval)
     }
@@ -281,7 +285,9 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   }
 
   /// Renders, fires the completion if due, and queues the entry at its next due instant.
-  private mutating func process(_ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]) {
+  private mutating func process(
+    _ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]
+  ) {
     guard var entry = entries[index] else {
       preconditionFailure("Internal inconsistency: processing a released entry \(index)")
     }

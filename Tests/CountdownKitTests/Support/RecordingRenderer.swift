@@ -7,7 +7,9 @@ struct Seen: Equatable, CustomStringConvertible {
   var isPaused: Bool
   var isFinished: Bool
 
-  init<Display: CountdownDisplay>(_ countdown: Countdown<ManualClock.Instant>, at now: ManualClock.Instant, display: Display) {
+  init<Display: CountdownDisplay>(
+    _ countdown: Countdown<ManualClock.Instant>, at now: ManualClock.Instant, display: Display
+  ) {
     let snapshot = countdown.snapshot(at: now, display: display)
     value = String(describing: snapshot.value)
     isPaused = snapshot.isPaused
@@ -32,7 +34,9 @@ final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
     inner = DisplayRenderer(display: display, sink: .mainActor { _ in })
   }
 
-  func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (delivery: Delivery?, nextChange: Duration?) {
+  func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (
+    delivery: Delivery?, nextChange: Duration?
+  ) {
     let (delivery, nextChange) = inner.render(countdown, at: now, force: force)
     if delivery != nil {
       deliveries.withLock { $0.append((now, Seen(countdown, at: now, display: display))) }
