@@ -48,8 +48,11 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),
-    .testTarget(name: "CountdownCoreTests", dependencies: ["CountdownCore"], exclude: ["Ring/Snapshots"]),
-    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTesting"]),
+    // Helpers shared by the test targets (a seeded random generator); not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(
+      name: "CountdownCoreTests", dependencies: ["CountdownCore", "TestSupport"], exclude: ["Ring/Snapshots"]),
+    .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTesting", "TestSupport"]),
     .testTarget(
       name: "CountdownCombineTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import TestSupport
 import CountdownKit
 import Foundation
 import Testing

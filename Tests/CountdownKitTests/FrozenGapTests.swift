@@ -1,3 +1,4 @@
+import TestSupport
 import CountdownKit
 import CountdownTesting
 import Foundation

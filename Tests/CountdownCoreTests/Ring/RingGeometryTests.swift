@@ -1,3 +1,4 @@
+import TestSupport
 import CountdownCore
 import Foundation
 import Testing
@@ -30,9 +31,9 @@ import Testing
   }
 
   @Test func dotLiesOnTheCircleAtItsAngle() {
-    var random = SeededGenerator(seed: SeededGenerator.seedFromEnvironment())
-    let seed = random.seed
-    print("RingGeometryTests.dotLiesOnTheCircleAtItsAngle seed: \(seed) (replay with TEST_SEED=\(seed))")
+    let seed = SeededGenerator.testSeed()
+    var random = SeededGenerator(seed: seed)
+    print("RingGeometryTests.dotLiesOnTheCircleAtItsAngle seed: \(seed) (replay with COUNTDOWN_TEST_SEED=\(seed))")
     for _ in 0..<2_000 {
       let ring = RingGeometry(
         progress: Double.random(in: 0...1, using: &random), diameter: Double.random(in: 1...400, using: &random),
@@ -50,9 +51,11 @@ import Testing
   }
 
   @Test func strokeEndIsProgressAtTheVisibleResolution() {
-    var random = SeededGenerator(seed: SeededGenerator.seedFromEnvironment())
-    let seed = random.seed
-    print("RingGeometryTests.strokeEndIsProgressAtTheVisibleResolution seed: \(seed) (replay with TEST_SEED=\(seed))")
+    let seed = SeededGenerator.testSeed()
+    var random = SeededGenerator(seed: seed)
+    print(
+      "RingGeometryTests.strokeEndIsProgressAtTheVisibleResolution seed: \(seed) (replay with COUNTDOWN_TEST_SEED=\(seed))"
+    )
     for _ in 0..<2_000 {
       let progress = Double.random(in: 0...1, using: &random)
       let ring = RingGeometry(
@@ -144,35 +147,6 @@ import Testing
     #expect(tooWide.lineWidth == 48 && tooWide.radius == 0 && tooWide.center == RingGeometry.Point(x: 24, y: 24))
     for scale in [Double.nan, .infinity, 0, -2] {
       #expect(RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: scale).scale == 1)
-    }
-  }
-}
-
-/// SplitMix64: a tiny, fast, seedable generator, so that a failing random test can be replayed.
-///
-/// Nested in the suite so that it cannot clash with a generator of the same name elsewhere in the test target.
-extension RingGeometryTests {
-  struct SeededGenerator: RandomNumberGenerator {
-    /// The seed this generator started from.
-    let seed: UInt64
-    private var state: UInt64
-
-    init(seed: UInt64) {
-      self.seed = seed
-      state = seed
-    }
-
-    /// `TEST_SEED` from the environment when set (to replay a failure), a fresh random seed otherwise.
-    static func seedFromEnvironment() -> UInt64 {
-      ProcessInfo.processInfo.environment["TEST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: .min ... .max)
-    }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 // Helpers shared by the timeline tests: random values and tolerant comparisons.
