@@ -57,12 +57,8 @@ public final class CombinePipelines: Contender {
   public var wakeUps: Int { fires.value }
 
   public func stop() async {
-    pipelines.withLock { pipelines in
-      for pipeline in pipelines.rows + pipelines.slots { pipeline?.cancel() }
-      pipelines.rows = []
-      pipelines.slots = []
-    }
     await thread.stop()
+    Graveyard.keep(self)
   }
 
   /// The pipeline of `row`; it renders at once (`prepend`) and then at each tick whose value changed.

@@ -62,12 +62,8 @@ public final class TimerPerCountdown: Contender {
   public var wakeUps: Int { fires.value }
 
   public func stop() async {
-    timers.withLock { timers in
-      for timer in timers.rows + timers.slots { timer?.invalidate() }
-      timers.rows = []
-      timers.slots = []
-    }
     await thread.stop()
+    Graveyard.keep(self)
   }
 
   /// Renders `row` now and schedules its timer on the run loop; called under the lock.

@@ -73,6 +73,8 @@ if options.smoke {
   options.contenders = [.engine]
 }
 
+print(String(format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n", Recorder.costOfRecording()))
+
 var all: [ContenderMeasurement] = []
 for scenario in options.scenarios {
   let runner = ScenarioRunner(scenario: scenario, n: options.n, seconds: options.seconds ?? scenario.defaultSeconds)
