@@ -67,6 +67,8 @@ public struct Report: Sendable {
     guard value.isFinite else { return "–" }
     switch format {
     case .cpu: return String(format: "%.4f", value)
+    case .rate where value != 0 && abs(value) < 1: return String(format: "%.3f", value)
+    case .rate where abs(value) < 10: return String(format: "%.1f", value)
     case .rate, .count, .bytes: return grouped(value)
     case .milliseconds: return String(format: value < 10 ? "%.2f" : "%.0f", value)
     case .micro: return String(format: value < 10 ? "%.2f" : "%.0f", value)

@@ -28,12 +28,14 @@ public struct ScenarioRunner {
     let recorder = Recorder(workload)
     let contender = kind.make(for: scenario, workload: workload, recorder: recorder)
     ProcessStats.trimHeap()
+    Watchdog.note("scenario \(scenario.rawValue), N = \(n), \(contender.name), setting up")
     let before = ProcessStats.now()
     var extra = setUp(contender, recorder: recorder, workload: workload)
     let afterSetup = ProcessStats.now()
     try? await Task.sleep(for: .seconds(warmUp))
     let settled = ProcessStats.now()
     recorder.startWindow()
+    Watchdog.note("scenario \(scenario.rawValue), N = \(n), \(contender.name), measuring")
     let wakeUpsBefore = contender.wakeUps
     let start = ProcessStats.now()
     extra.merge(await runWindow(contender, recorder: recorder, workload: workload)) { $1 }

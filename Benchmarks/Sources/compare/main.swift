@@ -4,6 +4,7 @@ import Foundation
 /// `compare`: the engine and the strategies apps use today, side by side in one process.
 let usage = """
   usage: compare [--scenario 1...5 | all] [--n COUNT] [--seconds S] [--only engine,a,b,c] [--json FILE]
+                 [--max-rss-gb G]
          compare --smoke
 
     --scenario   1 steady, 2 idle, 3 list, 4 churn, 5 herd (default 1)
@@ -11,6 +12,7 @@ let usage = """
     --seconds    measured window; default 5 (60 for scenario 2)
     --only       contenders to run, in order; default engine,a,b,c
     --json       also write the measurements to FILE
+    --max-rss-gb stop (exit 3) if resident memory passes G gigabytes; default 8
     --smoke      scenario 1, engine only, N = 10000, 9 s; exits 1 if any value is skipped,
                  duplicated, early or delivered after cancel
   """
@@ -22,6 +24,7 @@ struct Options {
   var contenders = ContenderKind.allCases
   var json: String?
   var smoke = false
+  var maxResidentGigabytes = 8.0
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -55,6 +58,9 @@ func parse(_ arguments: [String]) -> Options? {
       options.contenders = kinds
     case "--json":
       options.json = value
+    case "--max-rss-gb":
+      guard let limit = Double(value), limit > 0 else { return nil }
+      options.maxResidentGigabytes = limit
     default:
       return nil
     }
@@ -73,6 +79,7 @@ if options.smoke {
   options.contenders = [.engine]
 }
 
+Watchdog.start(limitBytes: Int(options.maxResidentGigabytes * 1e9))
 print(String(format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n", Recorder.costOfRecording()))
 
 var all: [ContenderMeasurement] = []
