@@ -1,0 +1,104 @@
+import CountdownCore
+import CountdownKit
+import Synchronization
+
+/// CountdownKit's engine, used as an app would: `engine.add(_:display:onChange:)` for bound
+/// countdowns, a board of rows with slots for lists.
+final class EngineContender<Display: CountdownDisplay>: Contender where Display.Value == Duration {
+  public let name = "CountdownKit engine"
+
+  /// The engine under test.
+  let engine: CountdownEngine<ContinuousClock>
+  private let workload: Workload
+  private let recorder: Recorder
+  private let display: Display
+  private let handles: Mutex<[CountdownHandle<ContinuousClock>?]>
+  private let board: CountdownBoard<Int, Display, ContinuousClock>
+  private let clock: DeliveryClock
+  @MainActor private var slots: [CountdownSlot<Int, Display, ContinuousClock>] = []
+
+  /// A contender for `workload`'s rows, shown with `display`, with `slotCount` cells.
+  @MainActor
+  init(workload: Workload, recorder: Recorder, display: Display, slotCount: Int) {
+    engine = CountdownEngine(clock: ContinuousClock())
+    self.workload = workload
+    self.recorder = recorder
+    self.display = display
+    clock = DeliveryClock(anchor: workload.anchorInstant)
+    handles = Mutex(Array(repeating: nil, count: workload.count))
+    board = engine.board(of: Int.self, display: display)
+    slots = (0..<slotCount).map { _ in board.slot() }
+  }
+
+  public func add(_ row: Int) {
+    let recorder = recorder
+    let clock = clock
+    let handle = engine.add(Countdown(end: workload.endInstant(row)), display: display) { snapshot in
+      recorder.record(row: row, value: snapshot.value.components.seconds, at: clock.seconds(for: snapshot.instant))
+    }
+    let previous = handles.withLock { handles in
+      defer { handles[row] = handle }
+      return handles[row]
+    }
+    previous?.cancel()
+  }
+
+  public func cancel(_ row: Int) {
+    handles.withLock { handles in
+      defer { handles[row] = nil }
+      return handles[row]
+    }?.cancel()
+  }
+
+  public func register(_ rows: Range<Int>) {
+    for row in rows { board.set(row, to: Countdown(end: workload.endInstant(row))) }
+  }
+
+  @MainActor
+  public func bind(slot: Int, to row: Int) {
+    let recorder = recorder
+    let clock = clock
+    slots[slot].bind(to: row) { snapshot in
+      recorder.record(row: row, value: snapshot.value.components.seconds, at: clock.seconds(for: snapshot.instant))
+    }
+  }
+
+  public var wakeUps: Int { engine.wakeUpCount }
+
+  public func stop() async {
+    await MainActor.run {
+      for slot in slots { slot.unbind() }
+      slots = []
+    }
+    engine.shutdown()
+    // Let the main-actor work already queued run, so that nothing of this engine is left.
+    await MainActor.run {}
+  }
+}
+
+/// The time of a delivery in seconds after the workload's anchor, for callbacks on the main actor.
+///
+/// Every snapshot of one wake-up carries the same `instant`; the clock is read at the first delivery
+/// of each wake-up and again every 64 deliveries, so measuring costs little and the lateness it reports
+/// is at most 64 callbacks short (microseconds).
+@MainActor
+final class DeliveryClock {
+  private var lastInstant: ContinuousClock.Instant?
+  private var lastSeconds = 0.0
+  private var uses = 0
+  nonisolated let anchor: ContinuousClock.Instant
+
+  nonisolated init(anchor: ContinuousClock.Instant) {
+    self.anchor = anchor
+  }
+
+  func seconds(for instant: ContinuousClock.Instant) -> Double {
+    uses += 1
+    if instant != lastInstant || uses >= 64 {
+      lastInstant = instant
+      uses = 0
+      lastSeconds = anchor.duration(to: .now).seconds
+    }
+    return lastSeconds
+  }
+}

@@ -1,0 +1,1 @@
+// The header does all the work.

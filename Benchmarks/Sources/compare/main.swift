@@ -1,0 +1,122 @@
+import BenchmarkSupport
+import Foundation
+
+/// `compare`: the engine and the strategies apps use today, side by side in one process.
+let usage = """
+  usage: compare [--scenario 1...5 | all] [--n COUNT] [--seconds S] [--only engine,a,b,c] [--json FILE]
+                 [--max-rss-gb G]
+         compare --smoke
+
+    --scenario   1 steady, 2 idle, 3 list, 4 churn, 5 herd (default 1)
+    --n          countdowns (registered rows for scenario 3); default 10000
+    --seconds    measured window; default 5 (60 for scenario 2)
+    --only       contenders to run, in order; default engine,a,b,c
+    --json       also write the measurements to FILE
+    --max-rss-gb stop (exit 3) if resident memory passes G gigabytes; default 8
+    --smoke      scenario 1, engine only, N = 10000, 9 s; exits 1 if any value is skipped,
+                 duplicated, early or delivered after cancel
+  """
+
+struct Options {
+  var scenarios: [Scenario] = [.steady]
+  var n = 10_000
+  var seconds: Double?
+  var contenders = ContenderKind.allCases
+  var json: String?
+  var smoke = false
+  var maxResidentGigabytes = 8.0
+}
+
+func parse(_ arguments: [String]) -> Options? {
+  var options = Options()
+  var rest = arguments[...]
+  while let flag = rest.popFirst() {
+    if flag == "--smoke" {
+      options.smoke = true
+      continue
+    }
+    guard let value = rest.popFirst() else { return nil }
+    switch flag {
+    case "--scenario":
+      if value == "all" {
+        options.scenarios = Scenario.allCases
+      } else {
+        guard let numbers = Optional(value.split(separator: ",").compactMap { Int($0).flatMap(Scenario.init(rawValue:)) }),
+          !numbers.isEmpty
+        else { return nil }
+        options.scenarios = numbers
+      }
+    case "--n":
+      guard let n = Int(value.replacingOccurrences(of: "_", with: "")), n > 0 else { return nil }
+      options.n = n
+    case "--seconds":
+      guard let seconds = Double(value), seconds > 0 else { return nil }
+      options.seconds = seconds
+    case "--only":
+      let kinds = value.split(separator: ",").compactMap { ContenderKind(rawValue: String($0)) }
+      guard !kinds.isEmpty else { return nil }
+      options.contenders = kinds
+    case "--json":
+      options.json = value
+    case "--max-rss-gb":
+      guard let limit = Double(value), limit > 0 else { return nil }
+      options.maxResidentGigabytes = limit
+    default:
+      return nil
+    }
+  }
+  return options
+}
+
+guard var options = parse(Array(CommandLine.arguments.dropFirst())) else {
+  FileHandle.standardError.write(Data((usage + "\n").utf8))
+  exit(2)
+}
+if options.smoke {
+  options.scenarios = [.steady]
+  options.n = 10_000
+  options.seconds = 9
+  options.contenders = [.engine]
+}
+
+Watchdog.start(limitBytes: Int(options.maxResidentGigabytes * 1e9))
+print(String(format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n", Recorder.costOfRecording()))
+
+var all: [ContenderMeasurement] = []
+for scenario in options.scenarios {
+  let runner = ScenarioRunner(scenario: scenario, n: options.n, seconds: options.seconds ?? scenario.defaultSeconds)
+  print("Scenario \(scenario.rawValue) — \(scenario.title)")
+  var measurements: [ContenderMeasurement] = []
+  for kind in options.contenders {
+    let measurement = await runner.measure(kind)
+    print(String(format: "  %@: %.4f CPU s/s, %.0f changes/s", measurement.contender, measurement.cpuPerSecond, measurement.changesPerSecond))
+    measurements.append(measurement)
+  }
+  print("\n" + Report(measurements).markdown)
+  all += measurements
+}
+
+if let path = options.json {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  do {
+    try encoder.encode(all).write(to: URL(fileURLWithPath: path))
+  } catch {
+    FileHandle.standardError.write(Data("compare: cannot write \(path): \(error)\n".utf8))
+    exit(1)
+  }
+}
+
+if options.smoke {
+  let failures = all.filter { measurement in
+    let counts = measurement.counts
+    let wrong = counts.skipped + counts.duplicated + counts.early + counts.afterCancel
+    return wrong > 0 || counts.changes == 0
+  }
+  if failures.isEmpty {
+    print("smoke: 1 passed, 0 failed")
+  } else {
+    print("smoke: 0 passed, 1 failed (skipped, duplicated, early or after-cancel deliveries, or no change at all)")
+    exit(1)
+  }
+}
