@@ -192,3 +192,22 @@ struct HandleTests {
     #expect(handle.countdown?.remaining(at: clock.now) == .seconds(26), "what was left at the pause with the new end")
   }
 }
+
+@Suite struct CancelledDeliveryTests {
+  @Test @MainActor func aDeliveryQueuedBeforeCancelIsDropped() async {
+    let clock = ManualClock()
+    let engine = CountdownEngine(clock: clock, wallClock: clock, tolerance: .milliseconds(100), drivesItself: false)
+    var calls = 0
+    // The first snapshot is queued for the main actor; cancelling before it runs must drop it.
+    let handle = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds) { _ in
+      calls += 1
+    }
+    handle.cancel()
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(calls == 0)
+    // A countdown that is not cancelled still gets its first snapshot through the same path.
+    _ = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds) { _ in calls += 1 }
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(calls == 1)
+  }
+}

@@ -212,7 +212,13 @@ where C.Duration == Duration {
         }
         return
       }
-      let binding = state.bindings[id]
+      // A row that comes back to a bound slot gets a fresh renderer: the one it had was closed when the
+      // row left, which drops anything still queued for it.
+      var binding = state.bindings[id]
+      if let old = binding {
+        binding = Binding(token: old.token, renderer: DisplayRenderer(display: display, sink: old.renderer.sink))
+        state.bindings[id] = binding
+      }
       let tolerance = tolerance
       state.rows[id] = engine.mutate { engineState, now in
         engineState.scheduler.add(

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Work the engine hands out after it has let go of its lock.
 package enum Delivery: Sendable {
   /// Runs on the main actor; all of one wake-up's main-actor work goes in one hop.
@@ -52,6 +54,9 @@ where Instant.Duration == Duration {
   let sink: Sink
   /// Only ever touched under the engine's lock; the mutex (uncontended) makes that checkable.
   private let last: Lock<Seen?>
+  /// Cleared by `close()`: a main-actor delivery still queued when its countdown was cancelled (or its
+  /// subscription ended) checks it and is dropped, so nothing renders after `cancel()` has returned.
+  private let isOpen = Atomic<Bool>(true)
 
   package init(display: Display, sink: Sink, lastDelivered: Snapshot? = nil) {
     self.display = display
@@ -72,13 +77,19 @@ where Instant.Duration == Duration {
     guard force || changed else { return (nil, next) }
     switch sink {
     case .mainActor(let callback):
-      return (.mainActor { callback(snapshot) }, next)
+      return (
+        .mainActor { [self] in
+          guard isOpen.load(ordering: .acquiring) else { return }
+          callback(snapshot)
+        }, next
+      )
     case .stream(let continuation):
       return (.immediate { continuation.yield(snapshot) }, next)
     }
   }
 
   package func close() -> Delivery? {
+    isOpen.store(false, ordering: .releasing)
     guard case .stream(let continuation) = sink else { return nil }
     return .afterUnlock { continuation.finish() }
   }

@@ -149,7 +149,10 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   ) -> [Delivery] {
     guard var entry = entry(id) else { return [] }
     entry.noteOverdue(at: now)
-    var deliveries: [Delivery] = entry.renderer?.close().map { [$0] } ?? []
+    var deliveries: [Delivery] = []
+    if let previous = entry.renderer, previous !== renderer, let closing = previous.close() {
+      deliveries.append(closing)
+    }
     entry.renderer = renderer
     entry.tolerance = tolerance
     entries[Int(id.index)] = entry
