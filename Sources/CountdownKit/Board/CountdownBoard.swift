@@ -84,7 +84,6 @@ where C.Duration == Duration {
   public func setPaused(_ id: ID, remaining: Duration, total: Duration? = nil) {
     let now = engine.now
     set(id, Countdown(end: now.advanced(by: remaining), total: total).paused(at: now), target: nil)
-    state.withLock { _ = $0.pausedRows.insert(id) }
   }
 
   /// Inserts rows and updates the ones that are there, leaving other rows alone.
