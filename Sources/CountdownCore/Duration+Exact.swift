@@ -56,6 +56,12 @@ extension Duration {
     return quotient
   }
 
+  /// This duration in seconds, as a `Double` (a Foundation `TimeInterval`).
+  package var timeInterval: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
   /// `unit` multiplied by `count`, clamped to the range `Duration` can hold.
   package static func multiple(of unit: Duration, count: Int128) -> Duration {
     let (product, overflow) = unit.attosecondCount.multipliedReportingOverflow(by: count)

@@ -129,7 +129,7 @@ public final class ManualClock: Clock, WallClock, Sendable {
       duration >= .zero, "A manual clock cannot go back in time; use jumpWallClock(by:) to move only the wall clock")
     let due = state.withLock { state -> [Sleeper] in
       state.now = state.now.advanced(by: duration)
-      state.date = state.date.addingTimeInterval(Self.seconds(duration))
+      state.date = state.date.addingTimeInterval(duration.timeInterval)
       let due = state.sleepers.filter { $0.value.deadline <= state.now }
       for id in due.keys { state.sleepers.removeValue(forKey: id) }
       return due.values.sorted { $0.deadline < $1.deadline }
@@ -146,11 +146,6 @@ public final class ManualClock: Clock, WallClock, Sendable {
 
   /// Moves only the wall clock, as a user editing the device clock would; monotonic time stays.
   public func jumpWallClock(by duration: Duration) {
-    state.withLock { $0.date = $0.date.addingTimeInterval(Self.seconds(duration)) }
-  }
-
-  private static func seconds(_ duration: Duration) -> TimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    state.withLock { $0.date = $0.date.addingTimeInterval(duration.timeInterval) }
   }
 }

@@ -1,3 +1,4 @@
+import CountdownCore
 import Foundation
 import GRDB
 
@@ -193,7 +194,7 @@ final class OrderStore: Sendable {
       let raw = RawOrder(
         windowEnd: (try? Order.date(row["window_end"]).get()) ?? nil,
         pausedRemaining: paused.flatMap { $0 }.map {
-          Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18
+          $0.timeInterval
         },
         isPaused: !(row["paused_remaining"] as DatabaseValue).isNull)
       return try change(db, raw)

@@ -200,7 +200,7 @@ private func deadline(_ text: String, now: Date) throws -> Date {
   do {
     switch try TimeSpec(parsing: text).resolved(now: now, calendar: .current) {
     case .deadline(let date): return date
-    case .duration(let duration): return now.addingTimeInterval(Double(duration.attosecondCount) / 1e18)
+    case .duration(let duration): return now.addingTimeInterval(duration.timeInterval)
     }
   } catch {
     throw ValidationError(error.description)

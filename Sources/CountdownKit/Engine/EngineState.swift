@@ -72,14 +72,6 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   }
 }
 
-extension Duration {
-  /// This duration in seconds, as a `TimeInterval`.
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-  }
-}
-
 /// What the driver task is doing, as far as mutations need to know.
 enum DriverState<C: Clock> where C.Duration == Duration {
   /// Between steps: the next step will look at the schedule anyway.
