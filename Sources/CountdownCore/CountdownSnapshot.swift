@@ -18,6 +18,7 @@ where Instant.Duration == Duration {
   public var instant: Instant
 
   /// A snapshot with every field given.
+  @inlinable
   public init(value: Value, remaining: Duration, progress: Double?, isPaused: Bool, isFinished: Bool, instant: Instant)
   {
     self.value = value

@@ -1,7 +1,7 @@
-import Synchronization
+public import Synchronization
 
 #if COUNTDOWNKIT_TSAN_LOCKS
-  import Foundation
+  public import Foundation
 #endif
 
 /// A `Mutex` that ThreadSanitizer can see, when asked to.
@@ -18,18 +18,21 @@ import Synchronization
 /// ```
 ///
 /// Without the flag it is exactly a `Mutex`.
+@usableFromInline
 package struct Lock<Value: ~Copyable>: ~Copyable {
-  private let mutex: Mutex<Value>
+  @usableFromInline let mutex: Mutex<Value>
   #if COUNTDOWNKIT_TSAN_LOCKS
-    private let visible = NSLock()
+    @usableFromInline let visible = NSLock()
   #endif
 
   /// A lock around `value`.
+  @inlinable
   package init(_ value: consuming sending Value) {
     mutex = Mutex(value)
   }
 
   /// Runs `body` with exclusive access to the value.
+  @inlinable
   package borrowing func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {

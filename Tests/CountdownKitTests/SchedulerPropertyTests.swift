@@ -8,7 +8,7 @@ import Testing
 /// countdown truly shows: a value is never delivered early, never more than its entry's tolerance
 /// late, and never skipped.
 @Suite struct SchedulerPropertyTests {
-  typealias Instant = ManualClock.Instant
+  typealias Instant = EngineTick
 
   /// One countdown under test and everything the check needs to know about it.
   struct Subject {
@@ -61,7 +61,7 @@ import Testing
 
   private func runRound(_ round: Int, seed: UInt64, using rng: inout SeededGenerator) {
     let context = "seed \(seed), round \(round)"
-    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let completions = CompletionLog()
     var now = Instant.at(.zero)
     var subjects: [Subject] = []
@@ -199,19 +199,19 @@ import Testing
 }
 
 /// A renderer whose deliveries a test can read back, whatever its display.
-protocol LoggingRenderer: Renderer<ManualClock.Instant> {
-  var log: [(instant: ManualClock.Instant, seen: Seen)] { get }
+protocol LoggingRenderer: Renderer {
+  var log: [(instant: EngineTick, seen: Seen)] { get }
   var period: Duration? { get }
-  var asRenderer: any Renderer<ManualClock.Instant> { get }
-  func seen(_ countdown: Countdown<ManualClock.Instant>, at instant: ManualClock.Instant) -> Seen
+  var asRenderer: any Renderer { get }
+  func seen(_ countdown: Countdown<EngineTick>, at instant: EngineTick) -> Seen
 }
 
 extension RecordingRenderer: LoggingRenderer {
   var period: Duration? { display.period }
 
-  var asRenderer: any Renderer<ManualClock.Instant> { self }
+  var asRenderer: any Renderer { self }
 
-  func seen(_ countdown: Countdown<ManualClock.Instant>, at instant: ManualClock.Instant) -> Seen {
+  func seen(_ countdown: Countdown<EngineTick>, at instant: EngineTick) -> Seen {
     Seen(countdown, at: instant, display: display)
   }
 }

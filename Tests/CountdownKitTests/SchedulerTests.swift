@@ -4,10 +4,10 @@ import Testing
 
 /// Single behaviours of the scheduler, driven with plain instants.
 @Suite struct SchedulerTests {
-  typealias Instant = ManualClock.Instant
+  typealias Instant = EngineTick
 
   @Test func theIDOfACountdownThatSettledAsItWasAddedNamesNothing() {
-    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let now = Instant.at(.seconds(10))
     // Already finished, and a seconds display never changes again: a stream's entry goes at once.
     let (settled, _) = scheduler.add(
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func aStaleItemOfARemovedCountdownNeverCountsForTheOneThatReusesItsPlace() {
-    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let now = Instant.at(.zero)
     // Due at 0.5 s (plus 100 ms), then removed: its queued item stays behind in the heap until it surfaces.
     let (first, _) = scheduler.add(Countdown(end: Instant.at(.milliseconds(500))), renderer: nil, onFinish: [], at: now)
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func coalescesChangesWithinTheToleranceOfEachClass() {
-    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let now = Instant.at(.zero)
     let seconds = RecordingRenderer(display: RoundedDisplay.seconds)
     let quarters = RecordingRenderer(display: RoundedDisplay.rounded(to: .milliseconds(250)))
@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test func aCompletionFiresOnceAndAgainOnlyAfterTheEndMovedIntoTheFuture() {
-    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let completions = CompletionLog()
     let (id, _) = scheduler.add(
       Countdown(end: Instant.at(.seconds(1))), renderer: nil, onFinish: [completions.delivery(0)], at: .at(.zero))
@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func aDisplayThatBreaksTheNextChangeContractCannotMakeTheSchedulerSpin() {
-    var scheduler = Scheduler<Instant>(maximumTolerance: .milliseconds(100))
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let renderer = RecordingRenderer(display: StuckOnWholeSecondsDisplay())
     let (_, _) = scheduler.add(
       Countdown(end: Instant.at(.seconds(3))), renderer: renderer,

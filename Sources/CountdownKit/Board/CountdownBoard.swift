@@ -24,7 +24,9 @@ where C.Duration == Duration {
 
   struct Binding {
     let token: UInt64
-    let renderer: DisplayRenderer<Display, C.Instant>
+    /// Makes the slot's renderer: a fresh one each time the row (re)appears, since the previous one
+    /// was closed when the row left, which drops anything still queued for it.
+    let makeRenderer: @Sendable () -> ClosureRenderer
   }
 
   struct State {
@@ -119,7 +121,7 @@ where C.Duration == Duration {
       guard let entry = state.rows[id] else { return }
       state.pausedRows.insert(id)
       engine.mutate { engineState, now in
-        ((), engineState.scheduler.update(entry, at: now, target: .some(nil)) { $0.paused(at: now) })
+        ((), engineState.update(entry, at: now, target: .some(nil)) { $0.paused(at: now) })
       }
     }
   }
@@ -128,7 +130,7 @@ where C.Duration == Duration {
   public func resume(_ id: ID) {
     state.withLock { state in
       guard let entry = state.rows[id], state.pausedRows.remove(id) != nil, !state.isPaused else { return }
-      engine.mutate { engineState, now in ((), engineState.scheduler.update(entry, at: now) { $0.resumed(at: now) }) }
+      engine.mutate { engineState, now in ((), engineState.update(entry, at: now) { $0.resumed(at: now) }) }
     }
   }
 
@@ -138,7 +140,7 @@ where C.Duration == Duration {
       state.isPaused = true
       let entries = Array(state.rows.values)
       engine.mutate { engineState, now in
-        ((), entries.flatMap { engineState.scheduler.update($0, at: now, target: .some(nil)) { $0.paused(at: now) } })
+        ((), entries.flatMap { engineState.update($0, at: now, target: .some(nil)) { $0.paused(at: now) } })
       }
     }
   }
@@ -149,7 +151,7 @@ where C.Duration == Duration {
       state.isPaused = false
       let entries = state.rows.filter { !state.pausedRows.contains($0.key) }.map(\.value)
       engine.mutate { engineState, now in
-        ((), entries.flatMap { engineState.scheduler.update($0, at: now) { $0.resumed(at: now) } })
+        ((), entries.flatMap { engineState.update($0, at: now) { $0.resumed(at: now) } })
       }
     }
   }
@@ -165,7 +167,7 @@ where C.Duration == Duration {
   /// A row's countdown as it is now.
   public func countdown(for id: ID) -> Countdown<C.Instant>? {
     guard let entry = state.withLock({ $0.rows[id] }) else { return nil }
-    return engine.state.withLock { $0.scheduler.countdown(of: entry) }
+    return engine.state.withLock { $0.countdown(of: entry) }
   }
 
   /// A row's snapshot now.
@@ -207,22 +209,18 @@ where C.Duration == Duration {
       if let entry = state.rows[id] {
         engine.mutate { engineState, now in
           let final = boardIsPaused ? countdown.paused(at: now) : countdown
-          return ((), engineState.scheduler.update(entry, at: now, target: .some(target)) { _ in final })
+          return ((), engineState.update(entry, at: now, target: .some(target)) { _ in final })
         }
         return
       }
       // A row that comes back to a bound slot gets a fresh renderer: the one it had was closed when the
       // row left, which drops anything still queued for it.
-      var binding = state.bindings[id]
-      if let old = binding {
-        binding = Binding(token: old.token, renderer: DisplayRenderer(display: display, sink: old.renderer.sink))
-        state.bindings[id] = binding
-      }
-      let tolerance = tolerance
+      let renderer = state.bindings[id]?.makeRenderer()
+      let tolerance = renderer == nil ? nil : tolerance
       state.rows[id] = engine.mutate { engineState, now in
-        engineState.scheduler.add(
-          boardIsPaused ? countdown.paused(at: now) : countdown, target: target, renderer: binding?.renderer,
-          tolerance: binding == nil ? nil : tolerance, onFinish: events.deliveries(for: id), at: now)
+        engineState.add(
+          boardIsPaused ? countdown.paused(at: now) : countdown, target: target, renderer: renderer,
+          tolerance: tolerance, onFinish: events.deliveries(for: id), at: now)
       }
     }
   }
@@ -230,16 +228,21 @@ where C.Duration == Duration {
   /// Binds a slot's renderer to a row (or to a row yet to come); returns the token of the binding.
   @MainActor
   func bind(_ id: ID, token: UInt64, render: @escaping @MainActor @Sendable (UInt64, Snapshot) -> Void) {
-    let (renderer, entry) = state.withLock { state in
-      let renderer = DisplayRenderer<Display, C.Instant>(display: display, sink: .mainActor { render(token, $0) })
-      state.bindings[id] = Binding(token: token, renderer: renderer)
-      return (renderer, state.rows[id])
+    let display = display
+    let origin = engine.origin
+    let makeRenderer: @Sendable () -> ClosureRenderer = {
+      .rendering(display, origin: origin, onChange: { render(token, $0) })
+    }
+    let entry = state.withLock { state in
+      state.bindings[id] = Binding(token: token, makeRenderer: makeRenderer)
+      return state.rows[id]
     }
     // Outside the board's lock: rendering runs the slot's code, which may call back into the board.
     if let entry {
+      let renderer = makeRenderer()
       let tolerance = tolerance
       engine.mutateOnMain { engineState, now in
-        ((), engineState.scheduler.attach(renderer, tolerance: tolerance, to: entry, at: now))
+        ((), engineState.attach(renderer, tolerance: tolerance, to: entry, at: now))
       }
     }
   }
@@ -258,7 +261,7 @@ where C.Duration == Duration {
       guard state.bindings[id]?.token == token else { return }
       state.bindings[id] = nil
       guard let entry = state.rows[id] else { return }
-      engine.mutate { engineState, now in ((), engineState.scheduler.detach(entry, at: now)) }
+      engine.mutate { engineState, now in ((), engineState.detach(entry, at: now)) }
     }
   }
 }

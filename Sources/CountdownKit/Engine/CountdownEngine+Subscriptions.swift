@@ -14,6 +14,7 @@ extension CountdownEngine {
   ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), never
   ///     for a countdown cancelled before that.
   /// - Returns: A handle to pause, retarget or cancel the countdown.
+  @inlinable
   @discardableResult
   public func add<Display: CountdownDisplay>(
     _ countdown: Countdown<C.Instant>,
@@ -22,14 +23,15 @@ extension CountdownEngine {
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
     add(
-      countdown, target: nil, display: display, sink: .mainActor(onChange),
-      onFinish: onFinish.map { [.mainActor($0)] } ?? [])
+      countdown, target: nil, renderer: .rendering(display, origin: origin, onChange: onChange),
+      period: display.period, onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
   /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
+  @inlinable
   @discardableResult
   public func add<Display: CountdownDisplay>(
     until date: Date,
@@ -40,8 +42,9 @@ extension CountdownEngine {
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
     return add(
-      Countdown(end: end, total: total), target: date, display: display, sink: .mainActor(onChange),
-      onFinish: onFinish.map { [.mainActor($0)] } ?? [])
+      Countdown(end: end, total: total), target: date,
+      renderer: .rendering(display, origin: origin, onChange: onChange),
+      period: display.period, onFinish: onFinish.map { [.mainActor($0)] } ?? [])
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -50,7 +53,7 @@ extension CountdownEngine {
     -> CountdownHandle<C>
   {
     let id = mutate { state, now in
-      state.scheduler.add(countdown, renderer: nil, onFinish: [.mainActor(onFinish)], at: now)
+      state.add(countdown, renderer: nil, onFinish: [.mainActor(onFinish)], at: now)
     }
     return CountdownHandle(engine: self, id: id)
   }
@@ -62,6 +65,7 @@ extension CountdownEngine {
   /// when the countdown has finished and its display will not change again (with an overtime display,
   /// never), or when the engine shuts down. Cancelling the task that consumes it (or dropping the
   /// sequence) cancels the countdown.
+  @inlinable
   public func snapshots<Display: CountdownDisplay>(
     of countdown: Countdown<C.Instant>,
     display: Display
@@ -69,7 +73,8 @@ extension CountdownEngine {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let handle = add(
-      countdown, target: nil, display: display, sink: .stream(continuation), onFinish: [], removesWhenSettled: true)
+      countdown, target: nil, renderer: .rendering(display, origin: origin, stream: continuation),
+      period: display.period, onFinish: [], removesWhenSettled: true)
     continuation.onTermination = { _ in handle.cancel() }
     return stream
   }
@@ -109,7 +114,8 @@ extension CountdownEngine {
           } else if !started, let end = try? engine.instant(for: date) {
             started = true
             current.handle = engine.add(
-              Countdown(end: end, total: total), target: date, display: display, sink: .stream(continuation),
+              Countdown(end: end, total: total), target: date,
+              renderer: .rendering(display, origin: engine.origin, stream: continuation), period: display.period,
               onFinish: [], removesWhenSettled: false)
             if Task.isCancelled { current.take()?.cancel() }
           }
@@ -127,18 +133,19 @@ extension CountdownEngine {
     return stream
   }
 
-  func add<Display: CountdownDisplay>(
+  /// Adds a countdown rendered by `renderer`, whose display has `period`.
+  @usableFromInline
+  func add(
     _ countdown: Countdown<C.Instant>,
     target: Date?,
-    display: Display,
-    sink: DisplayRenderer<Display, C.Instant>.Sink,
+    renderer: ClosureRenderer,
+    period: Duration?,
     onFinish: [Delivery],
     removesWhenSettled: Bool = false
   ) -> CountdownHandle<C> {
-    let renderer = DisplayRenderer<Display, C.Instant>(display: display, sink: sink)
     let id = mutate { state, now in
-      state.scheduler.add(
-        countdown, target: target, renderer: renderer, tolerance: state.scheduler.tolerance(forPeriod: display.period),
+      state.add(
+        countdown, target: target, renderer: renderer, tolerance: state.scheduler.tolerance(forPeriod: period),
         onFinish: onFinish, removesWhenSettled: removesWhenSettled, at: now)
     }
     return CountdownHandle(engine: self, id: id)

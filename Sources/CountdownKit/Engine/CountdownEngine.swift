@@ -25,6 +25,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   public typealias Snapshot<Value: Equatable & Sendable> = CountdownSnapshot<Value, C.Instant>
 
   let clock: C
+  /// The instant the engine's ticks count from (see ``EngineTick``).
+  @usableFromInline let origin: C.Instant
   let wallClock: any WallClock
   let state: Lock<EngineState<C>>
   private let drivesItself: Bool
@@ -50,8 +52,10 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     self.clock = clock
     self.wallClock = wallClock
     self.drivesItself = drivesItself
-    let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: clock.now, offset: .zero)
-    state = Lock(EngineState(scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
+    let origin = clock.now
+    self.origin = origin
+    let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: origin, offset: .zero)
+    state = Lock(EngineState(origin: origin, scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
     if drivesItself {
       let reference = WeakEngine(self)
       Task.detached(priority: .high) { await Self.drive(reference) }
@@ -104,7 +108,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, nil, false, state.discardAfterShutdown()) }
       let (drain, afterUnlock) = state.enqueue(deliveries)
-      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
+      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
       return (result, wake, drain, afterUnlock)
     }
     wake?.perform()
@@ -121,7 +125,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
       let (_, afterUnlock) = state.enqueue(deliveries)
-      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.scheduler.nextWake()) : nil
+      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
       return (result, state.takeMainQueue(), wake, afterUnlock)
     }
     wake?.perform()
@@ -173,7 +177,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       state.wakeUps += 1
       // Read under the lock, like every mutation's `now`: see `mutate(_:)`.
       let (drain, afterUnlock) = state.enqueue(state.serve(at: clock.now, wallDate: wallClock.currentDate))
-      guard let wake = state.scheduler.nextWake() else {
+      guard let wake = state.nextWake() else {
         state.driver = .parked(nil, signalled: false)
         return (.park, drain, afterUnlock)
       }

@@ -21,12 +21,12 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// Freezes the remaining time. A countdown that followed a wall-clock date keeps its frozen time
   /// from then on, whatever the wall clock does.
   public func pause() {
-    engine.mutate { state, now in ((), state.scheduler.update(id, at: now, target: .some(nil)) { $0.paused(at: now) }) }
+    engine.mutate { state, now in ((), state.update(id, at: now, target: .some(nil)) { $0.paused(at: now) }) }
   }
 
   /// Runs again from where it was paused.
   public func resume() {
-    engine.mutate { state, now in ((), state.scheduler.update(id, at: now) { $0.resumed(at: now) }) }
+    engine.mutate { state, now in ((), state.update(id, at: now) { $0.resumed(at: now) }) }
   }
 
   /// Counts to a new end instant instead (a paused countdown stays paused; see
@@ -34,7 +34,7 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// the future; one that has not fired yet fires at the new end, not the old one.
   public func retarget(to end: C.Instant) {
     engine.mutate { state, now in
-      ((), state.scheduler.update(id, at: now, target: .some(nil)) { $0.retargeted(to: end) })
+      ((), state.update(id, at: now, target: .some(nil)) { $0.retargeted(to: end) })
     }
   }
 
@@ -52,7 +52,7 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
     try engine.mutate { state, now -> (Result<Void, any Error>, [Delivery]) in
       do {
         let end = try state.timeline.instant(for: date)
-        return (.success(()), state.scheduler.update(id, at: now, target: .some(date)) { $0.retargeted(to: end) })
+        return (.success(()), state.update(id, at: now, target: .some(date)) { $0.retargeted(to: end) })
       } catch {
         return (.failure(error), [])
       }
@@ -62,18 +62,18 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// Adds `amount` to the time left (subtracts, if negative), running or paused.
   public func extend(by amount: Duration) {
     engine.mutate { state, now in
-      ((), state.scheduler.update(id, at: now) { $0.extended(by: amount) })
+      ((), state.update(id, at: now) { $0.extended(by: amount) })
     }
   }
 
   /// Ends the subscription once the countdown has finished and its display will not change again.
   func removeWhenSettled() {
-    engine.mutate { state, now in ((), state.scheduler.removeWhenSettled(id, at: now)) }
+    engine.mutate { state, now in ((), state.removeWhenSettled(id, at: now)) }
   }
 
   /// The countdown as it is now, or `nil` once it was cancelled or its subscription ended.
   public var countdown: Countdown<C.Instant>? {
-    engine.state.withLock { $0.scheduler.countdown(of: id) }
+    engine.state.withLock { $0.countdown(of: id) }
   }
 
   /// Whether the countdown is still registered with the engine.

@@ -2,7 +2,9 @@ import Foundation
 
 /// Everything the engine keeps behind its lock.
 struct EngineState<C: Clock> where C.Duration == Duration {
-  var scheduler: Scheduler<C.Instant>
+  /// The clock's instant that ``EngineTick``s count from.
+  let origin: C.Instant
+  var scheduler: Scheduler
   var timeline: Timeline<C.Instant>
   var driver: DriverState<C> = .running
   var isShutDown = false
@@ -11,7 +13,8 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   private var mainQueue: [@MainActor @Sendable () -> Void] = []
   private var drainScheduled = false
 
-  init(scheduler: Scheduler<C.Instant>, timeline: Timeline<C.Instant>) {
+  init(origin: C.Instant, scheduler: Scheduler, timeline: Timeline<C.Instant>) {
+    self.origin = origin
     self.scheduler = scheduler
     self.timeline = timeline
   }
@@ -56,7 +59,7 @@ struct EngineState<C: Clock> where C.Duration == Duration {
     if abs(wallDate.timeIntervalSince(expected)) > 1 {
       deliveries = reanchor(date: wallDate, instant: now)
     }
-    return deliveries + scheduler.advance(to: now)
+    return deliveries + scheduler.advance(to: tick(now))
   }
 
   /// Re-anchors the timeline on a fresh (date, instant) pair and moves date-based countdowns.
@@ -68,7 +71,83 @@ struct EngineState<C: Clock> where C.Duration == Duration {
 
   mutating func retargetDates(at now: C.Instant) -> [Delivery] {
     let timeline = timeline
-    return scheduler.retargetDates(at: now) { try? timeline.instant(for: $0) }
+    let origin = origin
+    return scheduler.retargetDates(at: tick(now)) { date in
+      (try? timeline.instant(for: date)).map { EngineTick(offset: origin.duration(to: $0)) }
+    }
+  }
+}
+
+// The scheduler's operations in the clock's instants: the conversions to and from ticks happen here,
+// once per operation, so that the scheduler itself is not generic.
+extension EngineState {
+  /// `instant` as a tick.
+  func tick(_ instant: C.Instant) -> EngineTick {
+    EngineTick(offset: origin.duration(to: instant))
+  }
+
+  /// `tick` as an instant of the clock.
+  func instant(_ tick: EngineTick) -> C.Instant {
+    origin.advanced(by: tick.offset)
+  }
+
+  /// Adds a countdown; see ``Scheduler/add(_:target:renderer:tolerance:onFinish:removesWhenSettled:at:)``.
+  mutating func add(
+    _ countdown: Countdown<C.Instant>,
+    target: Date? = nil,
+    renderer: (any Renderer)?,
+    tolerance: Duration? = nil,
+    onFinish: [Delivery],
+    removesWhenSettled: Bool = false,
+    at now: C.Instant
+  ) -> (id: EntryID, deliveries: [Delivery]) {
+    let origin = origin
+    return scheduler.add(
+      countdown.converted { EngineTick(offset: origin.duration(to: $0)) }, target: target, renderer: renderer,
+      tolerance: tolerance, onFinish: onFinish, removesWhenSettled: removesWhenSettled, at: tick(now))
+  }
+
+  /// Changes a countdown; see ``Scheduler/update(_:at:target:_:)``.
+  mutating func update(
+    _ id: EntryID,
+    at now: C.Instant,
+    target: Date?? = nil,
+    _ transform: (Countdown<C.Instant>) -> Countdown<C.Instant>
+  ) -> [Delivery] {
+    let origin = origin
+    return scheduler.update(id, at: tick(now), target: target) { countdown in
+      transform(countdown.converted { origin.advanced(by: $0.offset) }).converted {
+        EngineTick(offset: origin.duration(to: $0))
+      }
+    }
+  }
+
+  /// Gives a countdown a renderer; see ``Scheduler/attach(_:tolerance:to:at:)``.
+  mutating func attach(_ renderer: any Renderer, tolerance: Duration, to id: EntryID, at now: C.Instant)
+    -> [Delivery]
+  {
+    scheduler.attach(renderer, tolerance: tolerance, to: id, at: tick(now))
+  }
+
+  /// Takes a countdown's renderer away; see ``Scheduler/detach(_:at:)``.
+  mutating func detach(_ id: EntryID, at now: C.Instant) -> [Delivery] {
+    scheduler.detach(id, at: tick(now))
+  }
+
+  /// See ``Scheduler/removeWhenSettled(_:at:)``.
+  mutating func removeWhenSettled(_ id: EntryID, at now: C.Instant) -> [Delivery] {
+    scheduler.removeWhenSettled(id, at: tick(now))
+  }
+
+  /// The countdown of a live entry, in the clock's instants.
+  func countdown(of id: EntryID) -> Countdown<C.Instant>? {
+    let origin = origin
+    return scheduler.countdown(of: id)?.converted { origin.advanced(by: $0.offset) }
+  }
+
+  /// When the driver should wake next, in the clock's instants.
+  mutating func nextWake() -> C.Instant? {
+    scheduler.nextWake().map(instant)
   }
 }
 

@@ -20,7 +20,10 @@ package struct EntryID: Hashable, Sendable {
 /// Coalescing: the driver wakes at the earliest due instant plus its class's tolerance and then serves
 /// *everything* due by that moment, so a class causes at most one wake-up per tolerance interval, never
 /// serves a change early, and serves each at most one tolerance late.
-package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Duration {
+package struct Scheduler {
+  /// The scheduler's instants: ticks since the engine's origin.
+  package typealias Instant = EngineTick
+
   struct QueueItem: Comparable {
     var due: Instant
     var index: UInt32
@@ -71,7 +74,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
   package mutating func add(
     _ countdown: Countdown<Instant>,
     target: Date? = nil,
-    renderer: (any Renderer<Instant>)?,
+    renderer: (any Renderer)?,
     tolerance: Duration? = nil,
     onFinish: [Delivery],
     removesWhenSettled: Bool = false,
@@ -142,7 +145,7 @@ package struct Scheduler<Instant: InstantProtocol> where Instant.Duration == Dur
 
   /// Gives a countdown a (new) renderer, closing the previous one, and renders at once.
   package mutating func attach(
-    _ renderer: any Renderer<Instant>,
+    _ renderer: any Renderer,
     tolerance: Duration,
     to id: EntryID,
     at now: Instant

@@ -7,9 +7,9 @@ struct Seen: Equatable, CustomStringConvertible {
   var isPaused: Bool
   var isFinished: Bool
 
-  init<Display: CountdownDisplay>(
-    _ countdown: Countdown<ManualClock.Instant>, at now: ManualClock.Instant, display: Display
-  ) {
+  init<Display: CountdownDisplay, Instant: InstantProtocol>(
+    _ countdown: Countdown<Instant>, at now: Instant, display: Display
+  ) where Instant.Duration == Duration {
     let snapshot = countdown.snapshot(at: now, display: display)
     value = String(describing: snapshot.value)
     isPaused = snapshot.isPaused
@@ -22,16 +22,16 @@ struct Seen: Equatable, CustomStringConvertible {
 /// A renderer for driving a `Scheduler` directly: the engine's own `DisplayRenderer` decides what to
 /// deliver, and every delivery it makes is logged with the instant it was made at.
 final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
-  typealias Instant = ManualClock.Instant
+  typealias Instant = EngineTick
 
   let display: Display
-  private let inner: DisplayRenderer<Display, ManualClock.Instant>
-  private let deliveries = Lock<[(instant: ManualClock.Instant, seen: Seen)]>([])
+  private let inner: ClosureRenderer
+  private let deliveries = Lock<[(instant: Instant, seen: Seen)]>([])
   private let closed = Lock(0)
 
   init(display: Display) {
     self.display = display
-    inner = DisplayRenderer(display: display, sink: .mainActor { _ in })
+    inner = .rendering(display, origin: EngineTick(offset: .zero), onChange: { _ in })
   }
 
   func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (
@@ -50,7 +50,7 @@ final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
   }
 
   /// Every delivery so far, oldest first.
-  var log: [(instant: ManualClock.Instant, seen: Seen)] { deliveries.withLock { $0 } }
+  var log: [(instant: Instant, seen: Seen)] { deliveries.withLock { $0 } }
 
   /// How many times the renderer was closed.
   var closeCount: Int { closed.withLock { $0 } }
@@ -86,5 +86,10 @@ func perform(_ deliveries: [Delivery]) {
 
 extension ManualClock.Instant {
   /// The instant `duration` after the origin.
+  static func at(_ duration: Duration) -> Self { Self(offset: duration) }
+}
+
+extension EngineTick {
+  /// The tick `duration` after the origin.
   static func at(_ duration: Duration) -> Self { Self(offset: duration) }
 }
