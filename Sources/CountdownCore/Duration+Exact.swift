@@ -8,10 +8,7 @@ let attosecondsPerSecond: Int128 = 1_000_000_000_000_000_000
 
 extension Duration {
   /// The exact length of this duration in attoseconds.
-  package var attosecondCount: Int128 {
-    let (seconds, attoseconds) = components
-    return Int128(seconds) * attosecondsPerSecond + Int128(attoseconds)
-  }
+  package var attosecondCount: Int128 { attoseconds }
 
   /// A duration of exactly `count` attoseconds, clamped to the range `Duration` can hold.
   package init(attosecondCount count: Int128) {
@@ -23,8 +20,7 @@ extension Duration {
       self = .min
       return
     }
-    let (seconds, attoseconds) = count.quotientAndRemainder(dividingBy: attosecondsPerSecond)
-    self.init(secondsComponent: Int64(clamping: seconds), attosecondsComponent: Int64(attoseconds))
+    self.init(attoseconds: count)
   }
 
   /// How many whole `unit`s fit in this duration, rounded by `rule`.

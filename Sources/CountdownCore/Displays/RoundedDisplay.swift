@@ -24,6 +24,10 @@ public struct RoundedDisplay: CountdownDisplay, Hashable {
   /// For ``Reading/remaining``: whether the value goes negative after the end (−1 s, −2 s, …)
   /// instead of staying at zero.
   public let showsOvertime: Bool
+  /// `unit` in whole seconds when it is a whole number of seconds below ``fastPathLimit``, otherwise
+  /// 0 (then every call takes the exact path). Derived from `unit`, so the synthesized `Hashable`
+  /// conformance still tells displays apart by unit, reading and overtime alone.
+  @usableFromInline let unitSeconds: Int64
 
   /// A display rounding to `unit`.
   ///
@@ -33,16 +37,82 @@ public struct RoundedDisplay: CountdownDisplay, Hashable {
     self.unit = unit
     self.reading = reading
     self.showsOvertime = showsOvertime
+    let (seconds, fraction) = unit.attoseconds.quotientAndRemainder(dividingBy: Self.attosecondsPerSecond)
+    unitSeconds = fraction == 0 && seconds < Self.fastPathLimit ? Int64(seconds) : 0
   }
 
   /// The remaining time rounded up to the unit (zero or, with overtime, negative after the end), or
   /// the elapsed time rounded down to the unit (zero before the end).
+  @inlinable
   public func value(remaining: Duration) -> Duration {
-    .multiple(of: unit, count: count(remaining: remaining))
+    guard let count = wholeSecondCount(remaining: remaining) else { return exactValue(remaining: remaining) }
+    return .seconds(count * unitSeconds)
   }
 
   /// The next remaining time at which the rounded value changes.
+  @inlinable
   public func nextChange(after remaining: Duration) -> Duration? {
+    guard let count = wholeSecondCount(remaining: remaining) else { return exactNextChange(after: remaining) }
+    switch reading {
+    case .remaining:
+      if !showsOvertime && count <= 0 { return nil }
+      return .seconds((count - 1) * unitSeconds)
+    case .elapsed:
+      return .seconds(-(count + 1) * unitSeconds)
+    }
+  }
+
+  /// One unit.
+  @inlinable
+  public var period: Duration? { unit }
+
+  /// The bound, in seconds, on a unit and on the magnitude of a remaining time for the Int64 path:
+  /// 2⁶¹ s (73 billion years), so that every product that path forms stays below 2⁶³.
+  @inlinable
+  static var fastPathLimit: Int128 { 1 << 61 }
+
+  /// 10¹⁸, as the 128-bit integers that `Duration.attoseconds` counts in.
+  @inlinable
+  static var attosecondsPerSecond: Int128 { 1_000_000_000_000_000_000 }
+
+  /// The number of units shown at `remaining` (what the exact path's `count(remaining:)` returns),
+  /// computed with one division by a constant and Int64 arithmetic; `nil` when the unit is not a
+  /// whole number of seconds or `remaining` is ±``fastPathLimit`` seconds or more.
+  @inlinable
+  func wholeSecondCount(remaining: Duration) -> Int64? {
+    guard unitSeconds != 0 else { return nil }
+    let limit = Self.fastPathLimit * Self.attosecondsPerSecond
+    let attoseconds = remaining.attoseconds
+    guard attoseconds > -limit && attoseconds < limit else { return nil }
+    let (wholeSeconds, fraction) = attoseconds.quotientAndRemainder(dividingBy: Self.attosecondsPerSecond)
+    let seconds = Int64(truncatingIfNeeded: wholeSeconds)
+    // The division truncates toward zero, so `fraction` is 0 or has the sign of `remaining`. When it
+    // is positive, `seconds >= 0` and remaining lies strictly between `seconds` and `seconds + 1` s,
+    // so it rounds up to `seconds / unitSeconds + 1` units. Otherwise remaining lies in
+    // `(seconds - 1, seconds]` s and, as unit boundaries are whole seconds, rounds up to the same count
+    // as `seconds` itself: the truncated quotient, plus one if the division left a positive remainder.
+    var (roundedUp, rest) = seconds.quotientAndRemainder(dividingBy: unitSeconds)
+    if fraction > 0 || rest > 0 { roundedUp += 1 }
+    switch reading {
+    case .remaining:
+      return showsOvertime ? roundedUp : Swift.max(roundedUp, 0)
+    case .elapsed:
+      // The elapsed time rounded down is minus the remaining time rounded up.
+      return Swift.max(-roundedUp, 0)
+    }
+  }
+
+  /// ``value(remaining:)`` computed on exact 128-bit attosecond counts, for any unit and remaining
+  /// time; the reference the Int64 path is tested against.
+  @usableFromInline
+  package func exactValue(remaining: Duration) -> Duration {
+    .multiple(of: unit, count: count(remaining: remaining))
+  }
+
+  /// ``nextChange(after:)`` computed on exact 128-bit attosecond counts, for any unit and remaining
+  /// time; the reference the Int64 path is tested against.
+  @usableFromInline
+  package func exactNextChange(after remaining: Duration) -> Duration? {
     let current = count(remaining: remaining)
     switch reading {
     case .remaining:
@@ -52,9 +122,6 @@ public struct RoundedDisplay: CountdownDisplay, Hashable {
       return .multiple(of: unit, count: -(current + 1))
     }
   }
-
-  /// One unit.
-  public var period: Duration? { unit }
 
   private func count(remaining: Duration) -> Int128 {
     switch reading {
