@@ -27,6 +27,46 @@ extension Scheduler {
       guard case .armed = completion, countdown.remaining(at: now) <= .zero else { return }
       completion = .pending(since: countdown.end ?? now)
     }
+
+    /// Renders (if there is a renderer) and moves the completion on: fires it after the render, so
+    /// that a subscriber shows zero before it is told.
+    ///
+    /// - Returns: the next instant the entry is due at (`nil`: never), and whether it is settled and
+    ///   to be removed (a stream's entry that finished and whose display will not change again).
+    mutating func step(at now: Instant, as processing: Processing, into deliveries: inout [Delivery]) -> (
+      due: Instant?, settled: Bool
+    ) {
+      var due: Instant?
+      if let renderer {
+        let (delivery, nextChange) = renderer.render(countdown, at: now, force: processing == .adding)
+        if let delivery { deliveries.append(delivery) }
+        if let nextChange, case .running(let end) = countdown.state {
+          // A display that breaks its contract (a next change not below the current remaining time)
+          // is looked at again a tolerance later instead of being served over and over at `now`.
+          let change = end.advanced(by: .zero - nextChange)
+          due = change > now ? change : now.advanced(by: tolerance)
+        }
+      }
+      switch (countdown.remaining(at: now) > .zero, completion, processing) {
+      case (true, _, _): completion = .armed
+      case (false, .fired, _), (false, .pending, .changing): break
+      case (false, .armed, .changing): completion = .pending(since: now)
+      case (false, .armed, _), (false, .pending, _):
+        completion = .fired
+        deliveries += onFinish
+      }
+      // Due at its end, or, when over but not yet reported, since the moment it was found over.
+      let finish: Instant? =
+        switch completion {
+        case .armed: countdown.end
+        case .pending(let since): since
+        case .fired: nil
+        }
+      if let finish { due = due.map { Swift.min($0, finish) } ?? finish }
+      var settled = false
+      if due == nil, removesWhenSettled, case .fired = completion, !countdown.isPaused { settled = true }
+      return (due, settled)
+    }
   }
 
   /// Where an entry's completion stands.

@@ -279,7 +279,7 @@ package struct Scheduler {
   }
 
   /// Why an entry is processed.
-  private enum Processing {
+  enum Processing {
     /// Just added: render whatever it shows, and fire the completion at once if it is over.
     case adding
     /// Due at a wake-up.
@@ -291,59 +291,33 @@ package struct Scheduler {
   }
 
   /// Renders, fires the completion if due, and queues the entry at its next due instant.
+  ///
+  /// The entry is changed in place (through `entries[index]!`), never copied out and back: an entry
+  /// is large, and this runs for every delivered change.
   private mutating func process(
     _ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]
   ) {
-    guard var entry = entries[index] else {
+    guard entries[index] != nil else {
       preconditionFailure("Internal inconsistency: processing a released entry \(index)")
     }
-    let countdown = entry.countdown
-    var due: Instant?
-    if let renderer = entry.renderer {
-      let (delivery, nextChange) = renderer.render(countdown, at: now, force: processing == .adding)
-      if let delivery { deliveries.append(delivery) }
-      if let nextChange, case .running(let end) = countdown.state {
-        // A display that breaks its contract (a next change not below the current remaining time)
-        // is looked at again a tolerance later instead of being served over and over at `now`.
-        let change = end.advanced(by: .zero - nextChange)
-        due = change > now ? change : now.advanced(by: entry.tolerance)
-      }
-    }
-    // The completion goes after the render, so that a subscriber shows zero before it is told.
-    switch (countdown.remaining(at: now) > .zero, entry.completion, processing) {
-    case (true, _, _): entry.completion = .armed
-    case (false, .fired, _), (false, .pending, .changing): break
-    case (false, .armed, .changing): entry.completion = .pending(since: now)
-    case (false, .armed, _), (false, .pending, _):
-      entry.completion = .fired
-      deliveries += entry.onFinish
-    }
-    // Due at its end, or, when over but not yet reported, since the moment it was found over.
-    let finish: Instant? =
-      switch entry.completion {
-      case .armed: countdown.end
-      case .pending(let since): since
-      case .fired: nil
-      }
-    if let finish { due = due.map { Swift.min($0, finish) } ?? finish }
+    let (due, settled) = entries[index]!.step(at: now, as: processing, into: &deliveries)
     // Invalidate the item already queued for this entry, if any.
-    if entry.isQueued {
-      entry.isQueued = false
+    if entries[index]!.isQueued {
+      entries[index]!.isQueued = false
       validQueuedItems -= 1
     }
-    entry.stamp &+= 1
-    if due == nil, entry.removesWhenSettled, case .fired = entry.completion, !countdown.isPaused {
-      entries[index] = entry
-      if let closing = entry.renderer?.close() { deliveries.append(closing) }
+    entries[index]!.stamp &+= 1
+    if settled {
+      if let closing = entries[index]!.renderer?.close() { deliveries.append(closing) }
       release(index)
       return
     }
     if let due {
-      enqueue(QueueItem(due: due, index: UInt32(index), stamp: entry.stamp), tolerance: entry.tolerance)
-      entry.isQueued = true
+      enqueue(
+        QueueItem(due: due, index: UInt32(index), stamp: entries[index]!.stamp), tolerance: entries[index]!.tolerance)
+      entries[index]!.isQueued = true
       validQueuedItems += 1
     }
-    entries[index] = entry
     compactIfWasteful()
   }
 
