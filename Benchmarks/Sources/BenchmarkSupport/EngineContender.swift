@@ -48,6 +48,7 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
     previous?.cancel()
   }
 
+  @inline(__always)
   private func add<Shown: CountdownDisplay>(_ row: Int, display: Shown) -> CountdownHandle<ContinuousClock>
   where Shown.Value == Duration {
     let recorder = recorder

@@ -105,7 +105,7 @@ extension ClosureRenderer {
   /// A subscriber is told when what it would see changes: the value, or the paused or finished flag.
   /// If the main actor falls behind, `delivery` runs once per change but finds only the newest
   /// snapshot: a late subscriber catches up at once instead of working through stale values.
-  @inlinable
+  @inlinable @inline(__always)
   package static func rendering<Display: CountdownDisplay, Instant: InstantProtocol>(
     _ display: Display,
     origin: Instant,
@@ -179,7 +179,7 @@ where Instant.Duration == Duration {
   /// pending snapshot.
   ///
   /// - Returns: whether a delivery is needed.
-  @inlinable
+  @inlinable @inline(__always)
   func offer(_ seen: RenderedState<Value>, force: Bool, snapshot: () -> Snapshot) -> Bool {
     state.withLock { state in
       guard force || state.last != seen else { return false }
@@ -190,7 +190,7 @@ where Instant.Duration == Duration {
   }
 
   /// Takes the pending snapshot, if there is one.
-  @inlinable
+  @inlinable @inline(__always)
   func take() -> Snapshot? {
     state.withLock { state in
       defer { state.pending = nil }
@@ -199,7 +199,7 @@ where Instant.Duration == Duration {
   }
 
   /// Drops the pending snapshot and every later one.
-  @inlinable
+  @inlinable @inline(__always)
   func close() {
     state.withLock { state in
       state.pending = nil

@@ -16,8 +16,6 @@ extension Scheduler {
     var removesWhenSettled: Bool
     /// The lateness allowed for this entry's due instants.
     var tolerance: Duration
-    /// Matches the stamp of the entry's one valid queued item.
-    var stamp: UInt32 = 0
     /// Whether a valid item for this entry is queued.
     var isQueued = false
 

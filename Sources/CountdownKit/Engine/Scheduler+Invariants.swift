@@ -21,10 +21,11 @@ extension Scheduler {
       let live = entries.filter { $0 != nil }.count
       precondition(live == count, "Internal inconsistency: \(live) live entries, count says \(count)")
       precondition(incarnations.count == entries.count, "Internal inconsistency: incarnations out of step")
+      precondition(stamps.count == entries.count, "Internal inconsistency: stamps out of step")
       var validItems = 0
       for queueClass in classes {
         for item in queueClass.heap.unordered {
-          guard let entry = entries[Int(item.index)], entry.stamp == item.stamp else { continue }
+          guard let entry = entries[Int(item.index)], stamps[Int(item.index)] == item.stamp else { continue }
           precondition(entry.isQueued, "Internal inconsistency: a valid item for an entry that is not queued")
           precondition(entry.tolerance == queueClass.tolerance, "Internal inconsistency: item in the wrong class")
           validItems += 1

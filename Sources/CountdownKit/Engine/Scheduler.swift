@@ -42,9 +42,11 @@ package struct Scheduler {
 
   private(set) var entries: [Entry?] = []
   private(set) var incarnations: [UInt32] = []
-  /// For each place, the stamp its next occupant starts from: stamps go on across occupants, so that an
-  /// item a removed countdown left in a heap can never match the stamp of the one that reuses its place.
-  private var nextStamps: [UInt32] = []
+  /// For each place, the stamp of its entry's one valid queued item or, for a vacant place, the stamp
+  /// its next occupant starts from. Stamps go on across occupants, so that an item a removed countdown
+  /// left in a heap can never match the stamp of the one that reuses its place. Kept apart from the
+  /// entries so that telling a stale item from a valid one touches four bytes, not an entry.
+  private(set) var stamps: [UInt32] = []
   private var freeIndices: [UInt32] = []
   private(set) var classes: [ToleranceClass] = []
   private var queuedItems = 0
@@ -87,11 +89,11 @@ package struct Scheduler {
       index = UInt32(entries.count)
       entries.append(nil)
       incarnations.append(0)
-      nextStamps.append(0)
+      stamps.append(0)
     }
     entries[Int(index)] = Entry(
       countdown: countdown, target: countdown.isPaused ? nil : target, renderer: renderer, onFinish: onFinish,
-      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance, stamp: nextStamps[Int(index)])
+      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
     count += 1
     // Taken before processing: a stream's entry that settles at once is released there, and the ID
     // must then name nothing rather than the next countdown to take its place.
@@ -232,7 +234,7 @@ package struct Scheduler {
         classes[classIndex].heap.removeMin()
         queuedItems -= 1
         let index = Int(top.index)
-        guard entries[index]?.stamp == top.stamp else { continue }
+        guard stamps[index] == top.stamp else { continue }
         process(index, at: now, as: .serving, into: &deliveries)
       }
       classIndex += 1
@@ -246,7 +248,7 @@ package struct Scheduler {
   package mutating func nextWake() -> Instant? {
     var earliest: Instant?
     for classIndex in classes.indices {
-      while let top = classes[classIndex].heap.min, entries[Int(top.index)]?.stamp != top.stamp {
+      while let top = classes[classIndex].heap.min, stamps[Int(top.index)] != top.stamp {
         classes[classIndex].heap.removeMin()
         queuedItems -= 1
       }
@@ -271,7 +273,7 @@ package struct Scheduler {
       preconditionFailure("Internal inconsistency: releasing a released entry \(index)")
     }
     if entry.isQueued { validQueuedItems -= 1 }
-    nextStamps[index] = entry.stamp &+ 1
+    stamps[index] &+= 1
     entries[index] = nil
     incarnations[index] &+= 1
     freeIndices.append(UInt32(index))
@@ -306,7 +308,7 @@ package struct Scheduler {
       entries[index]!.isQueued = false
       validQueuedItems -= 1
     }
-    entries[index]!.stamp &+= 1
+    stamps[index] &+= 1
     if settled {
       if let closing = entries[index]!.renderer?.close() { deliveries.append(closing) }
       release(index)
@@ -314,7 +316,7 @@ package struct Scheduler {
     }
     if let due {
       enqueue(
-        QueueItem(due: due, index: UInt32(index), stamp: entries[index]!.stamp), tolerance: entries[index]!.tolerance)
+        QueueItem(due: due, index: UInt32(index), stamp: stamps[index]), tolerance: entries[index]!.tolerance)
       entries[index]!.isQueued = true
       validQueuedItems += 1
     }
@@ -334,7 +336,7 @@ package struct Scheduler {
   private mutating func compactIfWasteful() {
     guard queuedItems > 4_096, queuedItems > 2 * validQueuedItems else { return }
     for classIndex in classes.indices {
-      let valid = classes[classIndex].heap.unordered.filter { entries[Int($0.index)]?.stamp == $0.stamp }
+      let valid = classes[classIndex].heap.unordered.filter { stamps[Int($0.index)] == $0.stamp }
       classes[classIndex].heap = Heap(valid)
     }
     queuedItems = classes.reduce(0) { $0 + $1.heap.count }
