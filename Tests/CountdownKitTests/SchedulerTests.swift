@@ -51,12 +51,17 @@ import Testing
     _ = scheduler.add(
       Countdown(end: Instant.at(.milliseconds(10_010))), renderer: quarters,
       tolerance: scheduler.tolerance(forPeriod: .milliseconds(250)), onFinish: [], at: now)
-    // Quarters change at 10 ms (+25 ms tolerance), seconds at 500 ms (+100 ms).
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(35)))
-    _ = scheduler.advance(to: Instant.at(.milliseconds(35)))
-    #expect(quarters.log.map(\.instant) == [now, Instant.at(.milliseconds(35))])
+    // Quarters change at 10 ms, served at the end of its 25 ms slot (0..<25 ms); seconds at 500 ms,
+    // served at the end of its 100 ms slot (500..<600 ms).
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(25)))
+    _ = scheduler.advance(to: Instant.at(.milliseconds(25)))
+    #expect(quarters.log.map(\.instant) == [now, Instant.at(.milliseconds(25))])
     #expect(seconds.log.count == 1)
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(285)))
+    // Next quarter at 260 ms: slot 250..<275 ms.
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(275)))
+    _ = scheduler.advance(to: Instant.at(.milliseconds(275)))
+    #expect(quarters.log.count == 3)
+    #expect(scheduler.nextWake() == Instant.at(.milliseconds(525)), "the seconds change waits in its own class")
   }
 
   @Test func aCompletionFiresOnceAndAgainOnlyAfterTheEndMovedIntoTheFuture() {

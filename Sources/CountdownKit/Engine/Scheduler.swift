@@ -17,9 +17,11 @@ package struct EntryID: Hashable, Sendable {
 /// class, with lazy deletion: each queued item carries the entry's stamp at the time it was queued, and
 /// an item whose stamp no longer matches is skipped when it surfaces.
 ///
-/// Coalescing: the driver wakes at the earliest due instant plus its class's tolerance and then serves
-/// *everything* due by that moment, so a class causes at most one wake-up per tolerance interval, never
-/// serves a change early, and serves each at most one tolerance late.
+/// Coalescing: time is cut, per tolerance class, into slots one tolerance wide (counted from the
+/// engine's origin). The driver wakes at the end of the earliest slot that holds a due instant and
+/// serves *everything* due by that moment, so a class causes at most one wake-up per tolerance, never
+/// serves a change early, and serves each at most one tolerance late. Near due instants wait in the
+/// class's ``Wheel`` (a slot is an array), far or overdue ones in its heap.
 package struct Scheduler {
   /// The scheduler's instants: ticks since the engine's origin.
   package typealias Instant = EngineTick
@@ -37,7 +39,16 @@ package struct Scheduler {
 
   struct ToleranceClass {
     var tolerance: Duration
-    var heap: Heap<QueueItem>
+    var wheel: Wheel
+    var heap: Heap<QueueItem> = []
+
+    init(tolerance: Duration) {
+      self.tolerance = tolerance
+      wheel = Wheel(width: tolerance)
+    }
+
+    /// The items held, stale ones included.
+    var count: Int { wheel.count + heap.count }
   }
 
   private(set) var entries: [Entry?] = []
@@ -51,6 +62,8 @@ package struct Scheduler {
   private(set) var classes: [ToleranceClass] = []
   private var queuedItems = 0
   private var validQueuedItems = 0
+  /// The items one wake-up takes from a wheel; kept between wake-ups for its capacity.
+  private var batch: [QueueItem] = []
 
   /// The largest lateness allowed; also the tolerance of entries without a display period.
   package let maximumTolerance: Duration
@@ -228,8 +241,16 @@ package struct Scheduler {
   /// wake-up, never a burst of stale values) and each due completion once.
   package mutating func advance(to now: Instant) -> [Delivery] {
     var deliveries: [Delivery] = []
+    var due = batch
+    batch = []
     var classIndex = 0
     while classIndex < classes.count {
+      due.removeAll(keepingCapacity: true)
+      classes[classIndex].wheel.takeDue(at: now, into: &due)
+      queuedItems -= due.count
+      for item in due where stamps[Int(item.index)] == item.stamp {
+        process(Int(item.index), at: now, as: .serving, into: &deliveries)
+      }
       while let top = classes[classIndex].heap.min, top.due <= now {
         classes[classIndex].heap.removeMin()
         queuedItems -= 1
@@ -239,21 +260,26 @@ package struct Scheduler {
       }
       classIndex += 1
     }
+    due.removeAll(keepingCapacity: true)
+    batch = due
     checkInvariants()
     return deliveries
   }
 
-  /// When the driver should wake next: the earliest due instant plus its tolerance; `nil` when nothing
-  /// is scheduled.
+  /// When the driver should wake next: the end of the earliest slot (one tolerance wide) that holds a
+  /// due instant; `nil` when nothing is scheduled.
   package mutating func nextWake() -> Instant? {
     var earliest: Instant?
+    let stamps = stamps
     for classIndex in classes.indices {
       while let top = classes[classIndex].heap.min, stamps[Int(top.index)] != top.stamp {
         classes[classIndex].heap.removeMin()
         queuedItems -= 1
       }
-      if let top = classes[classIndex].heap.min {
-        let wake = top.due.advanced(by: classes[classIndex].tolerance)
+      queuedItems -= classes[classIndex].wheel.dropStaleFront { stamps[Int($0.index)] != $0.stamp }
+      let fromHeap = classes[classIndex].heap.min.map { classes[classIndex].wheel.slotEnd(of: $0.due) }
+      for wake in [classes[classIndex].wheel.nextServe, fromHeap] {
+        guard let wake else { continue }
         if earliest.map({ wake < $0 }) ?? true { earliest = wake }
       }
     }
@@ -325,21 +351,28 @@ package struct Scheduler {
 
   private mutating func enqueue(_ item: QueueItem, tolerance: Duration) {
     queuedItems += 1
-    if let classIndex = classes.firstIndex(where: { $0.tolerance == tolerance }) {
-      classes[classIndex].heap.insert(item)
+    let classIndex: Int
+    if let existing = classes.firstIndex(where: { $0.tolerance == tolerance }) {
+      classIndex = existing
     } else {
-      classes.append(ToleranceClass(tolerance: tolerance, heap: [item]))
+      classIndex = classes.count
+      classes.append(ToleranceClass(tolerance: tolerance))
+    }
+    if !classes[classIndex].wheel.insert(item) {
+      classes[classIndex].heap.insert(item)
     }
   }
 
-  /// Rebuilds the heaps when stale items (left behind by lazy deletion) outnumber the valid ones.
+  /// Drops stale items (left behind by lazy deletion) when they outnumber the valid ones.
   private mutating func compactIfWasteful() {
     guard queuedItems > 4_096, queuedItems > 2 * validQueuedItems else { return }
+    let stamps = stamps
     for classIndex in classes.indices {
       let valid = classes[classIndex].heap.unordered.filter { stamps[Int($0.index)] == $0.stamp }
       classes[classIndex].heap = Heap(valid)
+      _ = classes[classIndex].wheel.removeAll { stamps[Int($0.index)] != $0.stamp }
     }
-    queuedItems = classes.reduce(0) { $0 + $1.heap.count }
+    queuedItems = classes.reduce(0) { $0 + $1.count }
   }
 }
 
