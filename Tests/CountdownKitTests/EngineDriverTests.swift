@@ -40,8 +40,10 @@ import Testing
     #expect(snapshot?.value == .seconds(60))
     #expect(snapshot?.remaining == .milliseconds(59_700))
     await waitForSleeper(clock)
-    // The driver sleeps until the next boundary (59 s left) plus the 100 ms tolerance.
-    #expect(clock.sleeperDeadlines.last == clock.now + .milliseconds(800))
+    // The driver sleeps until the next boundary (59 s left, 41 s after the start) is served: at the end
+    // of its slot, within the 100 ms tolerance.
+    #expect(clock.sleeperDeadlines.last == .at(servedAt(.seconds(41))))
+    #expect(servedAt(.seconds(41)) > .seconds(41) && servedAt(.seconds(41)) <= .milliseconds(41_100))
   }
 }
 

@@ -35,7 +35,7 @@ import Testing
       Countdown(end: Instant.at(.seconds(10))), renderer: renderer, tolerance: .milliseconds(100), onFinish: [], at: now
     )
     #expect(second.index == first.index)
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)), "the removed countdown's item must stay dead")
+    #expect(scheduler.nextWake() == Instant.at(servedAt(.seconds(1))), "the removed countdown's item must stay dead")
     _ = scheduler.advance(to: .at(.milliseconds(600)))
     #expect(renderer.log.count == 1)
   }
@@ -51,17 +51,22 @@ import Testing
     _ = scheduler.add(
       Countdown(end: Instant.at(.milliseconds(10_010))), renderer: quarters,
       tolerance: scheduler.tolerance(forPeriod: .milliseconds(250)), onFinish: [], at: now)
-    // Quarters change at 10 ms, served at the end of its 25 ms slot (0..<25 ms); seconds at 500 ms,
-    // served at the end of its 100 ms slot (500..<600 ms).
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(25)))
-    _ = scheduler.advance(to: Instant.at(.milliseconds(25)))
-    #expect(quarters.log.map(\.instant) == [now, Instant.at(.milliseconds(25))])
+    // Quarters change at 10 ms, served at the end of its 23.4375 ms slot (15/16 of 25 ms); seconds
+    // at 500 ms, served at the end of its 93.75 ms slot.
+    let quarterTolerance = Duration.milliseconds(25)
+    #expect(servedAt(.milliseconds(10), tolerance: quarterTolerance) == .microseconds(23_437.5))
+    #expect(scheduler.nextWake() == Instant.at(servedAt(.milliseconds(10), tolerance: quarterTolerance)))
+    _ = scheduler.advance(to: Instant.at(.microseconds(23_437.5)))
+    #expect(quarters.log.map(\.instant) == [now, Instant.at(.microseconds(23_437.5))])
     #expect(seconds.log.count == 1)
-    // Next quarter at 260 ms: slot 250..<275 ms.
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(275)))
-    _ = scheduler.advance(to: Instant.at(.milliseconds(275)))
+    // Next quarter at 260 ms.
+    #expect(scheduler.nextWake() == Instant.at(servedAt(.milliseconds(260), tolerance: quarterTolerance)))
+    _ = scheduler.advance(to: Instant.at(servedAt(.milliseconds(260), tolerance: quarterTolerance)))
     #expect(quarters.log.count == 3)
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(525)), "the seconds change waits in its own class")
+    // The quarter at 510 ms (served at 515.625 ms) comes before the seconds change at 500 ms, whose
+    // class has a wider slot (served at 562.5 ms).
+    #expect(servedAt(.milliseconds(500)) == .microseconds(562_500))
+    #expect(scheduler.nextWake() == Instant.at(servedAt(.milliseconds(510), tolerance: quarterTolerance)))
   }
 
   @Test func aCompletionFiresOnceAndAgainOnlyAfterTheEndMovedIntoTheFuture() {
@@ -69,7 +74,7 @@ import Testing
     let completions = CompletionLog()
     let (id, _) = scheduler.add(
       Countdown(end: Instant.at(.seconds(1))), renderer: nil, onFinish: [completions.delivery(0)], at: .at(.zero))
-    #expect(scheduler.nextWake() == Instant.at(.milliseconds(1_100)))
+    #expect(scheduler.nextWake() == Instant.at(servedAt(.seconds(1))))
     perform(scheduler.advance(to: .at(.milliseconds(1_100))))
     #expect(completions.take() == [0])
     #expect(scheduler.nextWake() == nil)

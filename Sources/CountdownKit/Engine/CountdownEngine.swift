@@ -29,6 +29,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   @usableFromInline let origin: C.Instant
   let wallClock: any WallClock
   let state: Lock<EngineState<C>>
+  /// Main-actor work waiting for its hop, in the order it was posted (see `post(_:)`).
+  private let mailbox = Lock(Mailbox())
   private let drivesItself: Bool
 
   /// An engine on `clock`.
@@ -103,44 +105,68 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// left again).
   @discardableResult
   func mutate<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let (result, wake, drain, afterUnlock) = state.withLock {
-      state -> (Result, DriverWake?, Bool, [@Sendable () -> Void]) in
+    let (result, wake, main, afterUnlock) = state.withLock {
+      state -> (Result, DriverWake?, [@MainActor @Sendable () -> Void], [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, clock.now)
-      guard !state.isShutDown else { return (result, nil, false, state.discardAfterShutdown()) }
-      let (drain, afterUnlock) = state.enqueue(deliveries)
+      guard !state.isShutDown else { return (result, nil, [], state.discardAfterShutdown()) }
+      let (main, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
-      return (result, wake, drain, afterUnlock)
+      return (result, wake, main, afterUnlock)
     }
     wake?.perform()
     for work in afterUnlock { work() }
-    if drain { scheduleMainDrain() }
+    post(main)
     return result
   }
 
-  /// Like ``mutate(_:)`` but, being on the main actor already, runs the main-actor deliveries at once.
+  /// Like ``mutate(_:)`` but, being on the main actor already, runs the main-actor deliveries at once
+  /// (after whatever was waiting in the mailbox).
   @MainActor
   func mutateOnMain<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let (result, mainWork, wake, afterUnlock) = state.withLock {
+    let (result, main, wake, afterUnlock) = state.withLock {
       state -> (Result, [@MainActor @Sendable () -> Void], DriverWake?, [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
-      let (_, afterUnlock) = state.enqueue(deliveries)
+      let (main, afterUnlock) = state.enqueue(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
-      return (result, state.takeMainQueue(), wake, afterUnlock)
+      return (result, main, wake, afterUnlock)
     }
     wake?.perform()
     for work in afterUnlock { work() }
-    for work in mainWork { work() }
+    let waiting = mailbox.withLock { mailbox in
+      defer { mailbox.work = [] }
+      return mailbox.work + main
+    }
+    for work in waiting { work() }
     return result
   }
 
-  private func scheduleMainDrain() {
-    Task { @MainActor in self.drainMainQueue() }
+  /// Hands main-actor work to the mailbox, and schedules a hop to the main actor to run it unless
+  /// one is already on its way.
+  ///
+  /// The mailbox has its own lock, so that the main actor taking its work never waits for the driver
+  /// serving a chunk under the engine's lock. Work from different threads may reach it in another
+  /// order than it was produced in; that is harmless, since a render delivers whatever snapshot is
+  /// newest when it runs, and a completion is posted together with (after) its final render.
+  private func post(_ work: [@MainActor @Sendable () -> Void]) {
+    guard !work.isEmpty else { return }
+    let schedule = mailbox.withLock { mailbox in
+      mailbox.work += work
+      defer { mailbox.isDrainScheduled = true }
+      return !mailbox.isDrainScheduled
+    }
+    if schedule { Task { @MainActor in self.drainMailbox() } }
   }
 
   @MainActor
-  private func drainMainQueue() {
-    let work = state.withLock { $0.takeMainQueue() }
+  private func drainMailbox() {
+    let work = mailbox.withLock { mailbox in
+      defer {
+        mailbox.work = []
+        mailbox.isDrainScheduled = false
+      }
+      return mailbox.work
+    }
     for item in work { item() }
   }
 
@@ -160,6 +186,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       switch wait {
       case .stop:
         return
+      case .again:
+        await Task.yield()
       case .sleep(let sleeper):
         await sleeper.value
       case .park:
@@ -171,23 +199,34 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     }
   }
 
+  /// The most entries the driver serves while holding the lock.
+  static var chunkSize: Int { 2_048 }
+
   private func driverStep() -> DriverWait {
-    let (wait, drain, afterUnlock) = state.withLock { state -> (DriverWait, Bool, [@Sendable () -> Void]) in
-      guard !state.isShutDown else { return (.stop, false, []) }
-      state.wakeUps += 1
-      // Read under the lock, like every mutation's `now`: see `mutate(_:)`.
-      let (drain, afterUnlock) = state.enqueue(state.serve(at: clock.now, wallDate: wallClock.currentDate))
+    let (wait, main, afterUnlock) = state.withLock {
+      state -> (DriverWait, [@MainActor @Sendable () -> Void], [@Sendable () -> Void]) in
+      guard !state.isShutDown else { return (.stop, [], []) }
+      if !state.scheduler.isServing { state.wakeUps += 1 }
+      // Read under the lock, like every mutation's `now`: see `mutate(_:)`. At most a chunk of the
+      // due entries is served per step, so that mutations from other threads wait for a chunk, not
+      // for a whole herd, and the main actor gets the first (longest waiting) changes early.
+      let deliveries = state.serve(at: clock.now, wallDate: wallClock.currentDate, limit: Self.chunkSize)
+      let (main, afterUnlock) = state.enqueue(deliveries)
+      if state.scheduler.isServing {
+        state.driver = .running
+        return (.again, main, afterUnlock)
+      }
       guard let wake = state.nextWake() else {
         state.driver = .parked(nil, signalled: false)
-        return (.park, drain, afterUnlock)
+        return (.park, main, afterUnlock)
       }
       let clock = self.clock
       let sleeper = Task { _ = try? await clock.sleep(until: wake, tolerance: nil) }
       state.driver = .sleeping(until: wake, sleeper)
-      return (.sleep(sleeper), drain, afterUnlock)
+      return (.sleep(sleeper), main, afterUnlock)
     }
     for work in afterUnlock { work() }
-    if drain { scheduleMainDrain() }
+    post(main)
     return wait
   }
 
@@ -260,6 +299,12 @@ extension CountdownEngine where C == ContinuousClock {
   public convenience init(wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)) {
     self.init(clock: ContinuousClock(), wallClock: wallClock, tolerance: tolerance)
   }
+}
+
+/// Main-actor work waiting for the main actor.
+struct Mailbox: Sendable {
+  var work: [@MainActor @Sendable () -> Void] = []
+  var isDrainScheduled = false
 }
 
 /// A weak reference to an engine, so that the driver task does not keep a dropped engine alive.

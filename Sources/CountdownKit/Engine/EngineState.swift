@@ -9,10 +9,6 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   var driver: DriverState<C> = .running
   var isShutDown = false
   var wakeUps = 0
-  /// Main-actor work in the order it was produced, drained by one hop per batch.
-  private var mainQueue: [@MainActor @Sendable () -> Void] = []
-  private var drainScheduled = false
-
   init(origin: C.Instant, scheduler: Scheduler, timeline: Timeline<C.Instant>) {
     self.origin = origin
     self.scheduler = scheduler
@@ -20,22 +16,23 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   }
 
   /// Performs immediate deliveries now (under the lock, so a stream sees its snapshots in order) and
-  /// queues main-actor ones.
+  /// sorts out the rest.
   ///
-  /// - Returns: whether a drain of the main queue must be scheduled, and the work to run once the lock
-  ///   is released.
-  mutating func enqueue(_ deliveries: [Delivery]) -> (drain: Bool, afterUnlock: [@Sendable () -> Void]) {
+  /// - Returns: the main-actor work, for the engine's mailbox, and the work to run once the lock is
+  ///   released.
+  func enqueue(_ deliveries: [Delivery]) -> (
+    main: [@MainActor @Sendable () -> Void], afterUnlock: [@Sendable () -> Void]
+  ) {
+    var main: [@MainActor @Sendable () -> Void] = []
     var afterUnlock: [@Sendable () -> Void] = []
     for delivery in deliveries {
       switch delivery {
       case .immediate(let work): work()
-      case .mainActor(let work): mainQueue.append(work)
+      case .mainActor(let work): main.append(work)
       case .afterUnlock(let work): afterUnlock.append(work)
       }
     }
-    guard !mainQueue.isEmpty, !drainScheduled else { return (false, afterUnlock) }
-    drainScheduled = true
-    return (true, afterUnlock)
+    return (main, afterUnlock)
   }
 
   /// After shutdown: drops whatever a mutation added, returning the work that finishes its sequences.
@@ -46,20 +43,15 @@ struct EngineState<C: Clock> where C.Duration == Duration {
     }
   }
 
-  mutating func takeMainQueue() -> [@MainActor @Sendable () -> Void] {
-    drainScheduled = false
-    defer { mainQueue = [] }
-    return mainQueue
-  }
-
-  /// One wake-up: notice a wall-clock jump, then serve everything due.
-  mutating func serve(at now: C.Instant, wallDate: Date) -> [Delivery] {
+  /// One wake-up (or one chunk of it): notice a wall-clock jump, then serve what is due, at most
+  /// `limit` entries (see ``Scheduler/advance(to:limit:)``).
+  mutating func serve(at now: C.Instant, wallDate: Date, limit: Int = .max) -> [Delivery] {
     var deliveries: [Delivery] = []
     let expected = timeline.date(for: now).addingTimeInterval(-timeline.referenceOffset.timeInterval)
     if abs(wallDate.timeIntervalSince(expected)) > 1 {
       deliveries = reanchor(date: wallDate, instant: now)
     }
-    return deliveries + scheduler.advance(to: tick(now))
+    return deliveries + scheduler.advance(to: tick(now), limit: limit)
   }
 
   /// Re-anchors the timeline on a fresh (date, instant) pair and moves date-based countdowns.
@@ -206,6 +198,8 @@ enum DriverWake {
 
 /// What the driver does after a step.
 enum DriverWait {
+  /// A serve is under way: step again at once, once other tasks had a turn.
+  case again
   case sleep(Task<Void, Never>)
   case park
   case stop

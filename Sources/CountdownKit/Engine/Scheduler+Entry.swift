@@ -18,6 +18,15 @@ extension Scheduler {
     var tolerance: Duration
     /// Whether a valid item for this entry is queued.
     var isQueued = false
+    /// Whether the entry is a countdown (`false`: its place is vacant).
+    var isLive = true
+
+    /// What a vacant place holds.
+    static var vacant: Entry {
+      Entry(
+        countdown: Countdown(end: EngineTick(offset: .zero)), target: nil, renderer: nil, onFinish: [],
+        removesWhenSettled: false, tolerance: .zero, isLive: false)
+    }
 
     /// Before a change by hand: a countdown whose time ran out while the driver had not woken yet
     /// reached zero at its end, whatever the change then does (unless it puts time back).

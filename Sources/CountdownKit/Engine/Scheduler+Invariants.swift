@@ -31,6 +31,13 @@ extension Scheduler {
           validItems += 1
         }
       }
+      // Items taken by a serve under way are still valid items of queued entries.
+      for item in batch[batchPosition...] where stamps[Int(item.index)] == item.stamp {
+        precondition(
+          entries[Int(item.index)]?.isQueued == true,
+          "Internal inconsistency: a taken item for an entry that is not queued")
+        validItems += 1
+      }
       let queuedEntries = entries.filter { $0?.isQueued == true }.count
       precondition(
         validItems == queuedEntries,

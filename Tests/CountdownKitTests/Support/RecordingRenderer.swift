@@ -93,3 +93,12 @@ extension EngineTick {
   /// The tick `duration` after the origin.
   static func at(_ duration: Duration) -> Self { Self(offset: duration) }
 }
+
+/// When the engine serves something due `offset` after its origin, for a class with `tolerance`: at
+/// the end of the slot it falls in, slots being 15/16 of the tolerance wide and counted from the
+/// origin (see `Scheduler.slotWidth(forTolerance:)`).
+func servedAt(_ offset: Duration, tolerance: Duration = .milliseconds(100)) -> Duration {
+  let width = tolerance * 15 / 16
+  let slot = offset.attoseconds / width.attoseconds
+  return Duration(attoseconds: (slot + 1) * width.attoseconds)
+}
