@@ -199,17 +199,17 @@ import Testing
 }
 
 /// A renderer whose deliveries a test can read back, whatever its display.
-protocol LoggingRenderer: Renderer {
+protocol LoggingRenderer: Sendable {
   var log: [(instant: EngineTick, seen: Seen)] { get }
   var period: Duration? { get }
-  var asRenderer: any Renderer { get }
+  var asRenderer: Renderer { get }
   func seen(_ countdown: Countdown<EngineTick>, at instant: EngineTick) -> Seen
 }
 
 extension RecordingRenderer: LoggingRenderer {
   var period: Duration? { display.period }
 
-  var asRenderer: any Renderer { self }
+  var asRenderer: Renderer { renderer }
 
   func seen(_ countdown: Countdown<EngineTick>, at instant: EngineTick) -> Seen {
     Seen(countdown, at: instant, display: display)

@@ -11,7 +11,7 @@ import Testing
     let now = Instant.at(.seconds(10))
     // Already finished, and a seconds display never changes again: a stream's entry goes at once.
     let (settled, _) = scheduler.add(
-      Countdown(end: Instant.at(.seconds(5))), renderer: RecordingRenderer(display: RoundedDisplay.seconds),
+      Countdown(end: Instant.at(.seconds(5))), renderer: RecordingRenderer(display: RoundedDisplay.seconds).renderer,
       onFinish: [], removesWhenSettled: true, at: now)
     #expect(!scheduler.contains(settled))
     #expect(scheduler.count == 0)
@@ -32,7 +32,8 @@ import Testing
     // Takes the same place; its first change is at 10 s minus 9 s = 1 s.
     let renderer = RecordingRenderer(display: RoundedDisplay.seconds)
     let (second, _) = scheduler.add(
-      Countdown(end: Instant.at(.seconds(10))), renderer: renderer, tolerance: .milliseconds(100), onFinish: [], at: now
+      Countdown(end: Instant.at(.seconds(10))), renderer: renderer.renderer, tolerance: .milliseconds(100),
+      onFinish: [], at: now
     )
     #expect(second.index == first.index)
     #expect(scheduler.nextWake() == Instant.at(servedAt(.seconds(1))), "the removed countdown's item must stay dead")
@@ -46,10 +47,10 @@ import Testing
     let seconds = RecordingRenderer(display: RoundedDisplay.seconds)
     let quarters = RecordingRenderer(display: RoundedDisplay.rounded(to: .milliseconds(250)))
     _ = scheduler.add(
-      Countdown(end: Instant.at(.milliseconds(10_500))), renderer: seconds,
+      Countdown(end: Instant.at(.milliseconds(10_500))), renderer: seconds.renderer,
       tolerance: scheduler.tolerance(forPeriod: .seconds(1)), onFinish: [], at: now)
     _ = scheduler.add(
-      Countdown(end: Instant.at(.milliseconds(10_010))), renderer: quarters,
+      Countdown(end: Instant.at(.milliseconds(10_010))), renderer: quarters.renderer,
       tolerance: scheduler.tolerance(forPeriod: .milliseconds(250)), onFinish: [], at: now)
     // Quarters change at 10 ms, served at the end of its 23.4375 ms slot (15/16 of 25 ms); seconds
     // at 500 ms, served at the end of its 93.75 ms slot.
@@ -94,7 +95,7 @@ import Testing
     var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
     let renderer = RecordingRenderer(display: StuckOnWholeSecondsDisplay())
     let (_, _) = scheduler.add(
-      Countdown(end: Instant.at(.seconds(3))), renderer: renderer,
+      Countdown(end: Instant.at(.seconds(3))), renderer: renderer.renderer,
       tolerance: .milliseconds(100), onFinish: [], at: .at(.zero))
     // Served exactly on whole seconds (a manual clock can do that), where the display misbehaves.
     for second in 1...3 {

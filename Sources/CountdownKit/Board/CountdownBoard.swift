@@ -26,7 +26,7 @@ where C.Duration == Duration {
     let token: UInt64
     /// Makes the slot's renderer: a fresh one each time the row (re)appears, since the previous one
     /// was closed when the row left, which drops anything still queued for it.
-    let makeRenderer: @Sendable () -> ClosureRenderer
+    let makeRenderer: @Sendable () -> Renderer
   }
 
   struct State {
@@ -230,7 +230,7 @@ where C.Duration == Duration {
   func bind(_ id: ID, token: UInt64, render: @escaping @MainActor @Sendable (UInt64, Snapshot) -> Void) {
     let display = display
     let origin = engine.origin
-    let makeRenderer: @Sendable () -> ClosureRenderer = {
+    let makeRenderer: @Sendable () -> Renderer = {
       .rendering(display, origin: origin, onChange: { render(token, $0) })
     }
     let entry = state.withLock { state in

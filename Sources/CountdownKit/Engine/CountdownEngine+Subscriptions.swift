@@ -138,7 +138,7 @@ extension CountdownEngine {
   func add(
     _ countdown: Countdown<C.Instant>,
     target: Date?,
-    renderer: ClosureRenderer,
+    renderer: Renderer,
     period: Duration?,
     onFinish: [Delivery],
     removesWhenSettled: Bool = false

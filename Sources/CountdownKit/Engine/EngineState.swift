@@ -87,7 +87,7 @@ extension EngineState {
   mutating func add(
     _ countdown: Countdown<C.Instant>,
     target: Date? = nil,
-    renderer: (any Renderer)?,
+    renderer: Renderer?,
     tolerance: Duration? = nil,
     onFinish: [Delivery],
     removesWhenSettled: Bool = false,
@@ -115,7 +115,7 @@ extension EngineState {
   }
 
   /// Gives a countdown a renderer; see ``Scheduler/attach(_:tolerance:to:at:)``.
-  mutating func attach(_ renderer: any Renderer, tolerance: Duration, to id: EntryID, at now: C.Instant)
+  mutating func attach(_ renderer: Renderer, tolerance: Duration, to id: EntryID, at now: C.Instant)
     -> [Delivery]
   {
     scheduler.attach(renderer, tolerance: tolerance, to: id, at: tick(now))

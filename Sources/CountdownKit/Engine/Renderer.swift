@@ -13,57 +13,53 @@ package enum Delivery: Sendable {
   case afterUnlock(@Sendable () -> Void)
 }
 
-/// Turns a countdown into snapshots for one subscriber; holds the last value it delivered.
+/// Turns a countdown into snapshots for one subscriber: what the scheduler calls, under the engine's
+/// lock, to render a countdown and, once, to close the subscription.
 ///
-/// Renderers are called under the engine's lock only.
-package protocol Renderer: AnyObject, Sendable {
+/// One closure, made in inlinable code (``rendering(_:origin:onChange:)``) so that it is compiled in
+/// the module that knows the display and the clock (the app's): rendering a change then runs
+/// specialised code, with no generic metadata looked up at run time. It captures nothing but its
+/// ``RenderBox``, so that the box is its context: a change touches one object.
+@usableFromInline
+package struct Renderer: Sendable {
+  /// What the scheduler asks of a renderer.
+  @usableFromInline
+  package enum Call {
+    /// Render `countdown` at `now`; `force`: deliver even if nothing visible changed.
+    case render(Countdown<EngineTick>, at: EngineTick, force: Bool)
+    /// The renderer is detached or its countdown removed.
+    case close
+  }
+
+  @usableFromInline let call: @Sendable (Call) -> (delivery: Delivery?, nextChange: Duration?)
+  /// Tells two renderers apart.
+  @usableFromInline package let identity: ObjectIdentifier
+
+  @inlinable
+  package init(
+    identity: ObjectIdentifier, call: @escaping @Sendable (Call) -> (delivery: Delivery?, nextChange: Duration?)
+  ) {
+    self.identity = identity
+    self.call = call
+  }
+
   /// Renders `countdown` at `now`.
   ///
   /// - Returns: the delivery to make when what a subscriber would see changed (or `force` is set),
   ///   and the display's next change after the current remaining time.
-  func render(_ countdown: Countdown<EngineTick>, at now: EngineTick, force: Bool) -> (
-    delivery: Delivery?, nextChange: Duration?
-  )
-
-  /// Called once when the renderer is detached or its countdown removed.
-  func close() -> Delivery?
-}
-
-/// The engine's renderer: two closures built by ``rendering(_:origin:into:delivery:dropsPendingOnClose:close:)``.
-///
-/// The closures are made in inlinable code, so that they are compiled in the module that knows the
-/// display and the clock (the app's): rendering a change then runs specialised code, with no generic
-/// metadata looked up at run time.
-@usableFromInline
-package final class ClosureRenderer: Renderer {
-  @usableFromInline let renderer:
-    @Sendable (Countdown<EngineTick>, EngineTick, Bool) -> (delivery: Delivery?, nextChange: Duration?)
-  @usableFromInline let closer: @Sendable () -> Delivery?
-
-  @inlinable
-  init(
-    render:
-      @escaping @Sendable (Countdown<EngineTick>, EngineTick, Bool) -> (
-        delivery: Delivery?, nextChange: Duration?
-      ),
-    close: @escaping @Sendable () -> Delivery?
-  ) {
-    self.renderer = render
-    self.closer = close
-  }
-
   package func render(_ countdown: Countdown<EngineTick>, at now: EngineTick, force: Bool) -> (
     delivery: Delivery?, nextChange: Duration?
   ) {
-    renderer(countdown, now, force)
+    call(.render(countdown, at: now, force: force))
   }
 
+  /// Called once when the renderer is detached or its countdown removed.
   package func close() -> Delivery? {
-    closer()
+    call(.close).delivery
   }
 }
 
-extension ClosureRenderer {
+extension Renderer {
   /// A renderer whose snapshots go to `onChange` on the main actor.
   ///
   /// `origin` is the engine's origin, to turn ticks back into the clock's instants.
@@ -72,12 +68,9 @@ extension ClosureRenderer {
     _ display: Display,
     origin: Instant,
     onChange: @escaping @MainActor @Sendable (CountdownSnapshot<Display.Value, Instant>) -> Void
-  ) -> ClosureRenderer where Instant.Duration == Duration {
-    let box = RenderBox<Display.Value, Instant>()
-    return rendering(
-      display, origin: origin, into: box,
-      delivery: .mainActor { if let snapshot = box.take() { onChange(snapshot) } },
-      dropsPendingOnClose: true, close: nil)
+  ) -> Renderer where Instant.Duration == Duration {
+    let box = RenderBox(display: display, origin: origin, onChange: onChange)
+    return Renderer(identity: ObjectIdentifier(box)) { box.handle($0) }
   }
 
   /// A renderer whose snapshots go to an async stream, finished when the renderer closes.
@@ -86,52 +79,9 @@ extension ClosureRenderer {
     _ display: Display,
     origin: Instant,
     stream continuation: AsyncStream<CountdownSnapshot<Display.Value, Instant>>.Continuation
-  ) -> ClosureRenderer where Instant.Duration == Duration {
-    let box = RenderBox<Display.Value, Instant>()
-    return rendering(
-      display, origin: origin, into: box,
-      delivery: .immediate { if let snapshot = box.take() { continuation.yield(snapshot) } },
-      dropsPendingOnClose: false, close: .afterUnlock { continuation.finish() })
-  }
-
-  /// A renderer that puts each changed snapshot in `box` and hands out `delivery` (built once, for
-  /// every change) to pass it on.
-  ///
-  /// `dropsPendingOnClose`: whether closing drops a snapshot not delivered yet. A main-actor
-  /// subscriber's is dropped (nothing is delivered after `cancel()` returned); a stream's is not,
-  /// since its delivery runs under the engine's lock before the stream is finished, so that the final
-  /// snapshot of a stream that ends on its own is not lost.
-  ///
-  /// A subscriber is told when what it would see changes: the value, or the paused or finished flag.
-  /// If the main actor falls behind, `delivery` runs once per change but finds only the newest
-  /// snapshot: a late subscriber catches up at once instead of working through stale values.
-  @inlinable @inline(__always)
-  package static func rendering<Display: CountdownDisplay, Instant: InstantProtocol>(
-    _ display: Display,
-    origin: Instant,
-    into box: RenderBox<Display.Value, Instant>,
-    delivery: Delivery,
-    dropsPendingOnClose: Bool,
-    close: Delivery?
-  ) -> ClosureRenderer where Instant.Duration == Duration {
-    ClosureRenderer(
-      render: { countdown, now, force in
-        let remaining = countdown.remaining(at: now)
-        let isPaused = countdown.isPaused
-        let seen = RenderedState(
-          value: display.value(remaining: remaining), isPaused: isPaused, isFinished: remaining <= .zero)
-        let next = isPaused ? nil : display.nextChange(after: remaining)
-        let changed = box.offer(seen, force: force) {
-          CountdownSnapshot(
-            value: seen.value, remaining: remaining, progress: countdown.progress(at: now), isPaused: isPaused,
-            isFinished: seen.isFinished, instant: origin.advanced(by: now.offset))
-        }
-        return (changed ? delivery : nil, next)
-      },
-      close: {
-        if dropsPendingOnClose { box.close() }
-        return close
-      })
+  ) -> Renderer where Instant.Duration == Duration {
+    let box = RenderBox(display: display, origin: origin, continuation: continuation)
+    return Renderer(identity: ObjectIdentifier(box)) { box.handle($0) }
   }
 }
 
@@ -150,46 +100,105 @@ struct RenderedState<Value: Equatable & Sendable>: Equatable, Sendable {
   }
 }
 
-/// One subscriber's rendering state: what it last saw, and the newest snapshot not yet handed to it,
-/// between the engine's lock (where it is rendered) and the main actor or stream (where it is
-/// delivered).
+/// One subscriber: its display, where its snapshots go, what it last saw, and the newest snapshot not
+/// yet handed to it, between the engine's lock (where it is rendered) and the main actor or stream
+/// (where it is delivered).
 ///
-/// Closed when its countdown is removed or its subscription ends: a delivery still queued then finds
-/// nothing, so nothing is delivered after `cancel()` has returned. Its lock is only ever contended by
+/// A subscriber is told when what it would see changes: the value, or the paused or finished flag.
+/// If the main actor falls behind, each queued delivery finds only the newest snapshot: a late
+/// subscriber catches up at once instead of working through stale values. Closing a main-actor
+/// subscriber drops its pending snapshot, so nothing is delivered after `cancel()` has returned; a
+/// stream's is kept (its delivery runs under the engine's lock, before the stream is finished) so that
+/// the final snapshot of a stream that ends on its own is not lost. The lock is only ever contended by
 /// one delivery on its way out.
 @usableFromInline
-package final class RenderBox<Value: Equatable & Sendable, Instant: InstantProtocol>: Sendable
+package final class RenderBox<Display: CountdownDisplay, Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration {
-  @usableFromInline typealias Snapshot = CountdownSnapshot<Value, Instant>
+  @usableFromInline typealias Snapshot = CountdownSnapshot<Display.Value, Instant>
 
   @usableFromInline struct State: Sendable {
-    @usableFromInline var last: RenderedState<Value>?
+    @usableFromInline var last: RenderedState<Display.Value>?
     @usableFromInline var pending: Snapshot?
     @usableFromInline var isOpen = true
 
     @inlinable init() {}
   }
 
+  @usableFromInline let display: Display
+  @usableFromInline let origin: Instant
+  // Where snapshots go: one of the two. (Not an enum: `AsyncStream.Continuation` is resilient, and
+  // switching over an enum with a resilient payload is a runtime call on every change.)
+  @usableFromInline let onChange: (@MainActor @Sendable (Snapshot) -> Void)?
+  @usableFromInline let continuation: AsyncStream<Snapshot>.Continuation?
+  @usableFromInline let isStream: Bool
   @usableFromInline let state = Lock(State())
 
+  /// A subscriber on the main actor.
   @inlinable
-  package init() {}
+  init(display: Display, origin: Instant, onChange: @escaping @MainActor @Sendable (Snapshot) -> Void) {
+    self.display = display
+    self.origin = origin
+    self.onChange = onChange
+    self.continuation = nil
+    self.isStream = false
+  }
 
-  /// Records `seen` and, if it differs from what was last seen (or `force` is set), makes it the
-  /// pending snapshot.
-  ///
-  /// - Returns: whether a delivery is needed.
+  /// A stream's subscriber.
+  @inlinable
+  init(display: Display, origin: Instant, continuation: AsyncStream<Snapshot>.Continuation) {
+    self.display = display
+    self.origin = origin
+    self.onChange = nil
+    self.continuation = continuation
+    self.isStream = true
+  }
+
   @inlinable @inline(__always)
-  func offer(_ seen: RenderedState<Value>, force: Bool, snapshot: () -> Snapshot) -> Bool {
-    state.withLock { state in
-      guard force || state.last != seen else { return false }
-      state.last = seen
-      if state.isOpen { state.pending = snapshot() }
-      return true
+  func handle(_ call: Renderer.Call) -> (delivery: Delivery?, nextChange: Duration?) {
+    switch call {
+    case .render(let countdown, let now, let force): render(countdown, at: now, force: force)
+    case .close: (close(), nil)
     }
   }
 
-  /// Takes the pending snapshot, if there is one.
+  @inlinable @inline(__always)
+  func render(_ countdown: Countdown<EngineTick>, at now: EngineTick, force: Bool) -> (
+    delivery: Delivery?, nextChange: Duration?
+  ) {
+    let remaining = countdown.remaining(at: now)
+    let isPaused = countdown.isPaused
+    let seen = RenderedState(
+      value: display.value(remaining: remaining), isPaused: isPaused, isFinished: remaining <= .zero)
+    let next = isPaused ? nil : display.nextChange(after: remaining)
+    let origin = origin
+    let changed = state.withLock { state in
+      guard force || state.last != seen else { return false }
+      state.last = seen
+      if state.isOpen {
+        state.pending = CountdownSnapshot(
+          value: seen.value, remaining: remaining, progress: countdown.progress(at: now), isPaused: isPaused,
+          isFinished: seen.isFinished, instant: origin.advanced(by: now.offset))
+      }
+      return true
+    }
+    guard changed else { return (nil, next) }
+    return isStream ? (.immediate { self.yieldPending() }, next) : (.mainActor { self.deliver() }, next)
+  }
+
+  /// Hands the pending snapshot, if any, to the main-actor subscriber.
+  @MainActor @inlinable
+  func deliver() {
+    guard let onChange, let snapshot = take() else { return }
+    onChange(snapshot)
+  }
+
+  /// Hands the pending snapshot, if any, to the stream.
+  @inlinable
+  func yieldPending() {
+    guard let continuation, let snapshot = take() else { return }
+    continuation.yield(snapshot)
+  }
+
   @inlinable @inline(__always)
   func take() -> Snapshot? {
     state.withLock { state in
@@ -198,12 +207,13 @@ where Instant.Duration == Duration {
     }
   }
 
-  /// Drops the pending snapshot and every later one.
-  @inlinable @inline(__always)
-  func close() {
+  @inlinable
+  func close() -> Delivery? {
+    if let continuation { return .afterUnlock { continuation.finish() } }
     state.withLock { state in
       state.pending = nil
       state.isOpen = false
     }
+    return nil
   }
 }

@@ -7,7 +7,7 @@ extension Scheduler {
     var countdown: Countdown<Instant>
     /// The wall-clock date the end came from, if it came from one: re-converted when the clock changes.
     var target: Date?
-    var renderer: (any Renderer)?
+    var renderer: Renderer?
     /// What to deliver when the countdown reaches zero.
     var onFinish: [Delivery]
     /// Where the completion stands for the current run (re-armed when the end moves into the future).

@@ -104,7 +104,7 @@ package struct Scheduler {
   package mutating func add(
     _ countdown: Countdown<Instant>,
     target: Date? = nil,
-    renderer: (any Renderer)?,
+    renderer: Renderer?,
     tolerance: Duration? = nil,
     onFinish: [Delivery],
     removesWhenSettled: Bool = false,
@@ -175,7 +175,7 @@ package struct Scheduler {
 
   /// Gives a countdown a (new) renderer, closing the previous one, and renders at once.
   package mutating func attach(
-    _ renderer: any Renderer,
+    _ renderer: Renderer,
     tolerance: Duration,
     to id: EntryID,
     at now: Instant
@@ -183,7 +183,7 @@ package struct Scheduler {
     guard var entry = entry(id) else { return [] }
     entry.noteOverdue(at: now)
     var deliveries: [Delivery] = []
-    if let previous = entry.renderer, previous !== renderer, let closing = previous.close() {
+    if let previous = entry.renderer, previous.identity != renderer.identity, let closing = previous.close() {
       deliveries.append(closing)
     }
     entry.renderer = renderer

@@ -19,13 +19,13 @@ struct Seen: Equatable, CustomStringConvertible {
   var description: String { "\(value)\(isPaused ? " paused" : "")\(isFinished ? " finished" : "")" }
 }
 
-/// A renderer for driving a `Scheduler` directly: the engine's own `DisplayRenderer` decides what to
-/// deliver, and every delivery it makes is logged with the instant it was made at.
-final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
+/// A renderer for driving a `Scheduler` directly: the engine's own renderer decides what to deliver,
+/// and every delivery it makes is logged with the instant it was made at.
+final class RecordingRenderer<Display: CountdownDisplay>: Sendable {
   typealias Instant = EngineTick
 
   let display: Display
-  private let inner: ClosureRenderer
+  private let inner: Renderer
   private let deliveries = Lock<[(instant: Instant, seen: Seen)]>([])
   private let closed = Lock(0)
 
@@ -34,19 +34,21 @@ final class RecordingRenderer<Display: CountdownDisplay>: Renderer, Sendable {
     inner = .rendering(display, origin: EngineTick(offset: .zero), onChange: { _ in })
   }
 
-  func render(_ countdown: Countdown<Instant>, at now: Instant, force: Bool) -> (
-    delivery: Delivery?, nextChange: Duration?
-  ) {
-    let (delivery, nextChange) = inner.render(countdown, at: now, force: force)
-    if delivery != nil {
-      deliveries.withLock { $0.append((now, Seen(countdown, at: now, display: display))) }
+  /// The renderer to hand to the scheduler.
+  var renderer: Renderer {
+    Renderer(identity: ObjectIdentifier(self)) { [self] call in
+      switch call {
+      case .render(let countdown, let now, let force):
+        let (delivery, nextChange) = inner.render(countdown, at: now, force: force)
+        if delivery != nil {
+          deliveries.withLock { $0.append((now, Seen(countdown, at: now, display: display))) }
+        }
+        return (delivery, nextChange)
+      case .close:
+        closed.withLock { $0 += 1 }
+        return (inner.close(), nil)
+      }
     }
-    return (delivery, nextChange)
-  }
-
-  func close() -> Delivery? {
-    closed.withLock { $0 += 1 }
-    return nil
   }
 
   /// Every delivery so far, oldest first.
