@@ -220,7 +220,7 @@ where C.Duration == Duration {
       state.rows[id] = engine.mutate { engineState, now in
         engineState.add(
           boardIsPaused ? countdown.paused(at: now) : countdown, target: target, renderer: renderer,
-          tolerance: tolerance, onFinish: events.deliveries(for: id), at: now)
+          tolerance: tolerance, onFinish: { events.deliveries(for: id) }, at: now)
       }
     }
   }

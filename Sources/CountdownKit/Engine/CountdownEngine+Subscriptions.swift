@@ -24,7 +24,7 @@ extension CountdownEngine {
   ) -> CountdownHandle<C> {
     add(
       countdown, target: nil, renderer: .rendering(display, origin: origin, onChange: onChange),
-      period: display.period, onFinish: onFinish.map { [.mainActor($0)] } ?? [])
+      period: display.period, onFinish: Self.finishing(onFinish))
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -44,7 +44,7 @@ extension CountdownEngine {
     return add(
       Countdown(end: end, total: total), target: date,
       renderer: .rendering(display, origin: origin, onChange: onChange),
-      period: display.period, onFinish: onFinish.map { [.mainActor($0)] } ?? [])
+      period: display.period, onFinish: Self.finishing(onFinish))
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -53,7 +53,7 @@ extension CountdownEngine {
     -> CountdownHandle<C>
   {
     let id = mutate { state, now in
-      state.add(countdown, renderer: nil, onFinish: [.mainActor(onFinish)], at: now)
+      state.add(countdown, renderer: nil, onFinish: Self.finishing(onFinish), at: now)
     }
     return CountdownHandle(engine: self, id: id)
   }
@@ -74,7 +74,7 @@ extension CountdownEngine {
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let handle = add(
       countdown, target: nil, renderer: .rendering(display, origin: origin, stream: continuation),
-      period: display.period, onFinish: [], removesWhenSettled: true)
+      period: display.period, onFinish: nil, removesWhenSettled: true)
     continuation.onTermination = { _ in handle.cancel() }
     return stream
   }
@@ -116,7 +116,7 @@ extension CountdownEngine {
             current.handle = engine.add(
               Countdown(end: end, total: total), target: date,
               renderer: .rendering(display, origin: engine.origin, stream: continuation), period: display.period,
-              onFinish: [], removesWhenSettled: false)
+              onFinish: nil, removesWhenSettled: false)
             if Task.isCancelled { current.take()?.cancel() }
           }
         }
@@ -133,6 +133,13 @@ extension CountdownEngine {
     return stream
   }
 
+  /// The completion work that calls `onFinish` on the main actor.
+  @usableFromInline
+  static func finishing(_ onFinish: (@MainActor @Sendable () -> Void)?) -> FinishWork? {
+    guard let onFinish else { return nil }
+    return { @Sendable in [.mainActor(onFinish)] }
+  }
+
   /// Adds a countdown rendered by `renderer`, whose display has `period`.
   @usableFromInline
   func add(
@@ -140,7 +147,7 @@ extension CountdownEngine {
     target: Date?,
     renderer: Renderer,
     period: Duration?,
-    onFinish: [Delivery],
+    onFinish: FinishWork?,
     removesWhenSettled: Bool = false
   ) -> CountdownHandle<C> {
     let id = mutate { state, now in

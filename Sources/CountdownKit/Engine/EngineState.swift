@@ -89,14 +89,14 @@ extension EngineState {
     target: Date? = nil,
     renderer: Renderer?,
     tolerance: Duration? = nil,
-    onFinish: [Delivery],
+    onFinish: FinishWork?,
     removesWhenSettled: Bool = false,
     at now: C.Instant
   ) -> (id: EntryID, deliveries: [Delivery]) {
     let origin = origin
     return scheduler.add(
       countdown.converted { EngineTick(offset: origin.duration(to: $0)) }, target: target, renderer: renderer,
-      tolerance: tolerance, onFinish: onFinish, removesWhenSettled: removesWhenSettled, at: tick(now))
+      tolerance: tolerance, finishing: onFinish, removesWhenSettled: removesWhenSettled, at: tick(now))
   }
 
   /// Changes a countdown; see ``Scheduler/update(_:at:target:_:)``.

@@ -4,28 +4,29 @@ import Foundation
 
 extension Scheduler {
   package struct Entry {
-    var countdown: Countdown<Instant>
-    /// The wall-clock date the end came from, if it came from one: re-converted when the clock changes.
-    var target: Date?
+    // The fields are in this order so that they pack with little padding (144 bytes in all).
     var renderer: Renderer?
     /// What to deliver when the countdown reaches zero.
-    var onFinish: [Delivery]
-    /// Where the completion stands for the current run (re-armed when the end moves into the future).
-    var completion = Completion.armed
+    var onFinish: FinishWork?
+    var countdown: Countdown<Instant>
     /// For stream subscriptions: remove the entry once it is finished and its display never changes again.
     var removesWhenSettled: Bool
-    /// The lateness allowed for this entry's due instants.
-    var tolerance: Duration
     /// Whether a valid item for this entry is queued.
     var isQueued = false
     /// Whether the entry is a countdown (`false`: its place is vacant).
     var isLive = true
+    /// The index of the tolerance class (the lateness allowed) of this entry's due instants.
+    var toleranceClass: UInt32
+    /// Where the completion stands for the current run (re-armed when the end moves into the future).
+    var completion = Completion.armed
+    /// The wall-clock date the end came from, if it came from one: re-converted when the clock changes.
+    var target: Date?
 
     /// What a vacant place holds.
     static var vacant: Entry {
       Entry(
-        countdown: Countdown(end: EngineTick(offset: .zero)), target: nil, renderer: nil, onFinish: [],
-        removesWhenSettled: false, tolerance: .zero, isLive: false)
+        renderer: nil, onFinish: nil, countdown: Countdown(end: EngineTick(offset: .zero)), removesWhenSettled: false,
+        isLive: false, toleranceClass: 0, target: nil)
     }
 
     /// Before a change by hand: a countdown whose time ran out while the driver had not woken yet
@@ -40,7 +41,9 @@ extension Scheduler {
     ///
     /// - Returns: the next instant the entry is due at (`nil`: never), and whether it is settled and
     ///   to be removed (a stream's entry that finished and whose display will not change again).
-    mutating func step(at now: Instant, as processing: Processing, into deliveries: inout [Delivery]) -> (
+    mutating func step(
+      at now: Instant, as processing: Processing, tolerance: Duration, into deliveries: inout [Delivery]
+    ) -> (
       due: Instant?, settled: Bool
     ) {
       var due: Instant?
@@ -60,7 +63,7 @@ extension Scheduler {
       case (false, .armed, .changing): completion = .pending(since: now)
       case (false, .armed, _), (false, .pending, _):
         completion = .fired
-        deliveries += onFinish
+        if let onFinish { deliveries += onFinish() }
       }
       // Due at its end, or, when over but not yet reported, since the moment it was found over.
       let finish: Instant? =

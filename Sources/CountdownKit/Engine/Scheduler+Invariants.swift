@@ -23,11 +23,11 @@ extension Scheduler {
       precondition(incarnations.count == entries.count, "Internal inconsistency: incarnations out of step")
       precondition(stamps.count == entries.count, "Internal inconsistency: stamps out of step")
       var validItems = 0
-      for queueClass in classes {
+      for (classIndex, queueClass) in classes.enumerated() {
         for item in queueClass.heap.unordered + Array(queueClass.wheel.items) {
           guard let entry = entries[Int(item.index)], stamps[Int(item.index)] == item.stamp else { continue }
           precondition(entry.isQueued, "Internal inconsistency: a valid item for an entry that is not queued")
-          precondition(entry.tolerance == queueClass.tolerance, "Internal inconsistency: item in the wrong class")
+          precondition(Int(entry.toleranceClass) == classIndex, "Internal inconsistency: item in the wrong class")
           validItems += 1
         }
       }

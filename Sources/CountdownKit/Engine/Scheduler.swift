@@ -1,6 +1,9 @@
 package import Foundation
 import HeapModule
 
+/// Makes what to deliver when a countdown finishes.
+@usableFromInline package typealias FinishWork = @Sendable () -> [Delivery]
+
 /// Identifies one countdown inside a ``Scheduler``; stale once the countdown is removed.
 package struct EntryID: Hashable, Sendable {
   package let index: UInt32
@@ -110,6 +113,24 @@ package struct Scheduler {
     removesWhenSettled: Bool = false,
     at now: Instant
   ) -> (id: EntryID, deliveries: [Delivery]) {
+    var finishing: FinishWork?
+    if !onFinish.isEmpty { finishing = { @Sendable in onFinish } }
+    return add(
+      countdown, target: target, renderer: renderer, tolerance: tolerance, finishing: finishing,
+      removesWhenSettled: removesWhenSettled, at: now)
+  }
+
+  /// Adds a countdown whose completion work is made by `finishing` when it fires, so that a countdown
+  /// whose completion never fires (most rows of a long list) holds one closure, not an array of them.
+  package mutating func add(
+    _ countdown: Countdown<Instant>,
+    target: Date? = nil,
+    renderer: Renderer?,
+    tolerance: Duration? = nil,
+    finishing: FinishWork?,
+    removesWhenSettled: Bool = false,
+    at now: Instant
+  ) -> (id: EntryID, deliveries: [Delivery]) {
     let index: UInt32
     if let reused = freeIndices.popLast() {
       index = reused
@@ -120,8 +141,8 @@ package struct Scheduler {
       stamps.append(0)
     }
     slab[Int(index)] = Entry(
-      countdown: countdown, target: countdown.isPaused ? nil : target, renderer: renderer, onFinish: onFinish,
-      removesWhenSettled: removesWhenSettled, tolerance: tolerance ?? maximumTolerance)
+      renderer: renderer, onFinish: finishing, countdown: countdown, removesWhenSettled: removesWhenSettled,
+      toleranceClass: classIndex(for: tolerance ?? maximumTolerance), target: countdown.isPaused ? nil : target)
     count += 1
     // Taken before processing: a stream's entry that settles at once is released there, and the ID
     // must then name nothing rather than the next countdown to take its place.
@@ -187,7 +208,7 @@ package struct Scheduler {
       deliveries.append(closing)
     }
     entry.renderer = renderer
-    entry.tolerance = tolerance
+    entry.toleranceClass = classIndex(for: tolerance)
     slab[Int(id.index)] = entry
     process(Int(id.index), at: now, as: .changing, into: &deliveries)
     checkInvariants()
@@ -199,7 +220,7 @@ package struct Scheduler {
     guard var entry = entry(id), let renderer = entry.renderer else { return [] }
     entry.noteOverdue(at: now)
     entry.renderer = nil
-    entry.tolerance = maximumTolerance
+    entry.toleranceClass = classIndex(for: maximumTolerance)
     slab[Int(id.index)] = entry
     var deliveries: [Delivery] = renderer.close().map { [$0] } ?? []
     process(Int(id.index), at: now, as: .changing, into: &deliveries)
@@ -355,7 +376,8 @@ package struct Scheduler {
     _ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]
   ) {
     assert(slab[index].isLive, "Internal inconsistency: processing a released entry \(index)")
-    let (due, settled) = slab[index].step(at: now, as: processing, into: &deliveries)
+    let tolerance = classes[Int(slab[index].toleranceClass)].tolerance
+    let (due, settled) = slab[index].step(at: now, as: processing, tolerance: tolerance, into: &deliveries)
     // Invalidate the item already queued for this entry, if any.
     if slab[index].isQueued {
       slab[index].isQueued = false
@@ -369,25 +391,25 @@ package struct Scheduler {
     }
     if let due {
       enqueue(
-        QueueItem(due: due, index: UInt32(index), stamp: stamps[index]), tolerance: slab[index].tolerance)
+        QueueItem(due: due, index: UInt32(index), stamp: stamps[index]), classIndex: Int(slab[index].toleranceClass))
       slab[index].isQueued = true
       validQueuedItems += 1
     }
     compactIfWasteful()
   }
 
-  private mutating func enqueue(_ item: QueueItem, tolerance: Duration) {
+  private mutating func enqueue(_ item: QueueItem, classIndex: Int) {
     queuedItems += 1
-    let classIndex: Int
-    if let existing = classes.firstIndex(where: { $0.tolerance == tolerance }) {
-      classIndex = existing
-    } else {
-      classIndex = classes.count
-      classes.append(ToleranceClass(tolerance: tolerance))
-    }
     if !classes[classIndex].wheel.insert(item) {
       classes[classIndex].heap.insert(item)
     }
+  }
+
+  /// The index of the class of `tolerance`, made if there is none yet.
+  private mutating func classIndex(for tolerance: Duration) -> UInt32 {
+    if let existing = classes.firstIndex(where: { $0.tolerance == tolerance }) { return UInt32(existing) }
+    classes.append(ToleranceClass(tolerance: tolerance))
+    return UInt32(classes.count - 1)
   }
 
   /// Drops stale items (left behind by lazy deletion) when they outnumber the valid ones.
