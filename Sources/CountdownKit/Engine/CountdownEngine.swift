@@ -106,7 +106,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   @discardableResult
   func mutate<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
     let (result, wake, main, afterUnlock) = state.withLock {
-      state -> (Result, DriverWake?, [@MainActor @Sendable () -> Void], [@Sendable () -> Void]) in
+      state -> (Result, DriverWake?, [Delivery], [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, nil, [], state.discardAfterShutdown()) }
       let (main, afterUnlock) = state.enqueue(deliveries)
@@ -124,7 +124,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   @MainActor
   func mutateOnMain<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
     let (result, main, wake, afterUnlock) = state.withLock {
-      state -> (Result, [@MainActor @Sendable () -> Void], DriverWake?, [@Sendable () -> Void]) in
+      state -> (Result, [Delivery], DriverWake?, [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
       let (main, afterUnlock) = state.enqueue(deliveries)
@@ -137,7 +137,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       defer { mailbox.work = [] }
       return mailbox.work + main
     }
-    for work in waiting { work() }
+    for case .mainActor(let work) in waiting { work() }
     return result
   }
 
@@ -148,10 +148,10 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// serving a chunk under the engine's lock. Work from different threads may reach it in another
   /// order than it was produced in; that is harmless, since a render delivers whatever snapshot is
   /// newest when it runs, and a completion is posted together with (after) its final render.
-  private func post(_ work: [@MainActor @Sendable () -> Void]) {
+  private func post(_ work: [Delivery]) {
     guard !work.isEmpty else { return }
     let schedule = mailbox.withLock { mailbox in
-      mailbox.work += work
+      if mailbox.work.isEmpty { mailbox.work = work } else { mailbox.work += work }
       defer { mailbox.isDrainScheduled = true }
       return !mailbox.isDrainScheduled
     }
@@ -167,7 +167,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       }
       return mailbox.work
     }
-    for item in work { item() }
+    for case .mainActor(let item) in work { item() }
   }
 
   // MARK: - Time
@@ -204,7 +204,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
 
   private func driverStep() -> DriverWait {
     let (wait, main, afterUnlock) = state.withLock {
-      state -> (DriverWait, [@MainActor @Sendable () -> Void], [@Sendable () -> Void]) in
+      state -> (DriverWait, [Delivery], [@Sendable () -> Void]) in
       guard !state.isShutDown else { return (.stop, [], []) }
       if !state.scheduler.isServing { state.wakeUps += 1 }
       // Read under the lock, like every mutation's `now`: see `mutate(_:)`. At most a chunk of the
@@ -303,7 +303,8 @@ extension CountdownEngine where C == ContinuousClock {
 
 /// Main-actor work waiting for the main actor.
 struct Mailbox: Sendable {
-  var work: [@MainActor @Sendable () -> Void] = []
+  /// Main-actor deliveries only.
+  var work: [Delivery] = []
   var isDrainScheduled = false
 }
 

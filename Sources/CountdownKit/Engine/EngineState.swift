@@ -18,21 +18,22 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   /// Performs immediate deliveries now (under the lock, so a stream sees its snapshots in order) and
   /// sorts out the rest.
   ///
-  /// - Returns: the main-actor work, for the engine's mailbox, and the work to run once the lock is
+  /// - Returns: the main-actor deliveries, for the engine's mailbox (`deliveries` itself, not a copy,
+  ///   when that is all there is: the common case of a wake-up), and the work to run once the lock is
   ///   released.
-  func enqueue(_ deliveries: [Delivery]) -> (
-    main: [@MainActor @Sendable () -> Void], afterUnlock: [@Sendable () -> Void]
-  ) {
-    var main: [@MainActor @Sendable () -> Void] = []
+  func enqueue(_ deliveries: [Delivery]) -> (main: [Delivery], afterUnlock: [@Sendable () -> Void]) {
+    var onlyMain = true
     var afterUnlock: [@Sendable () -> Void] = []
     for delivery in deliveries {
       switch delivery {
+      case .mainActor: continue
       case .immediate(let work): work()
-      case .mainActor(let work): main.append(work)
       case .afterUnlock(let work): afterUnlock.append(work)
       }
+      onlyMain = false
     }
-    return (main, afterUnlock)
+    if onlyMain { return (deliveries, afterUnlock) }
+    return (deliveries.filter { if case .mainActor = $0 { true } else { false } }, afterUnlock)
   }
 
   /// After shutdown: drops whatever a mutation added, returning the work that finishes its sequences.
@@ -46,12 +47,9 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   /// One wake-up (or one chunk of it): notice a wall-clock jump, then serve what is due, at most
   /// `limit` entries (see ``Scheduler/advance(to:limit:)``).
   mutating func serve(at now: C.Instant, wallDate: Date, limit: Int = .max) -> [Delivery] {
-    var deliveries: [Delivery] = []
     let expected = timeline.date(for: now).addingTimeInterval(-timeline.referenceOffset.timeInterval)
-    if abs(wallDate.timeIntervalSince(expected)) > 1 {
-      deliveries = reanchor(date: wallDate, instant: now)
-    }
-    return deliveries + scheduler.advance(to: tick(now), limit: limit)
+    guard abs(wallDate.timeIntervalSince(expected)) > 1 else { return scheduler.advance(to: tick(now), limit: limit) }
+    return reanchor(date: wallDate, instant: now) + scheduler.advance(to: tick(now), limit: limit)
   }
 
   /// Re-anchors the timeline on a fresh (date, instant) pair and moves date-based countdowns.
