@@ -4,8 +4,9 @@ extension CountdownEngine {
   /// Adds a countdown whose snapshots go to `onChange` on the main actor.
   ///
   /// `onChange` is called soon after this returns with the current snapshot, then whenever what it
-  /// would show changes: the display value, or the paused or finished flag. All calls of one wake-up
-  /// are made in a single hop to the main actor.
+  /// would show changes: the display value, or the paused or finished flag. Calls come in batches, one
+  /// hop to the main actor for up to 1,024 changes; if the main actor falls behind, it gets the newest
+  /// snapshot once instead of a backlog.
   ///
   /// - Parameters:
   ///   - countdown: The countdown to run.

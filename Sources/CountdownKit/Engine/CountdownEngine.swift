@@ -2,9 +2,9 @@ public import Foundation
 
 /// One driver for any number of live countdowns.
 ///
-/// A single task sleeps until the earliest instant at which something visible changes (plus the
-/// tolerance), serves everything due, delivers, and sleeps again; with nothing scheduled it sleeps
-/// until told otherwise. Adding, cancelling, pausing and retargeting are synchronous and safe from any
+/// A single task sleeps until the end of the earliest time slot (15/16 of the tolerance wide) in which
+/// something visible changes, serves everything due, in chunks, earliest first, delivers, and sleeps
+/// again; with nothing scheduled it sleeps until told otherwise. Adding, cancelling, pausing and retargeting are synchronous and safe from any
 /// thread or actor. Work is proportional to what changes on screen, not to the number of countdowns.
 ///
 /// ```swift
@@ -41,7 +41,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   ///   - tolerance: The most a change may be delivered late. Each display gets a tenth of its period
   ///     (100 ms for whole seconds), at least 1 ms and at most this; one wake-up serves every change
   ///     that falls within it. Changes are never delivered early. The default, 100 ms, keeps a seconds
-  ///     display to at most ~10 wake-ups a second however many countdowns there are.
+  ///     display to at most 11 wake-ups a second however many countdowns there are.
   public convenience init(
     clock: C, wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)
   ) {
@@ -200,7 +200,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   }
 
   /// The most entries the driver serves while holding the lock.
-  static var chunkSize: Int { 2_048 }
+  static var chunkSize: Int { 1_024 }
 
   private func driverStep() -> DriverWait {
     let (wait, main, afterUnlock) = state.withLock {

@@ -3,7 +3,7 @@ import Synchronization
 /// Work the engine hands out after it has let go of its lock.
 @usableFromInline
 package enum Delivery: Sendable {
-  /// Runs on the main actor; all of one wake-up's main-actor work goes in one hop.
+  /// Runs on the main actor; the work of one chunk of a wake-up goes in one hop (see the engine's mailbox).
   case mainActor(@MainActor @Sendable () -> Void)
   /// Runs at once, still under the engine's lock so that a stream sees its values in order: must not
   /// call back into the engine (yielding to an `AsyncStream` is fine).
