@@ -18,6 +18,7 @@ extension Scheduler {
   #if COUNTDOWNKIT_INTERNAL_CHECKS
     /// Traps if the scheduler's bookkeeping is inconsistent.
     package func checkInvariants() {
+      let entries = slab.map { $0.isLive ? $0 : nil }
       let live = entries.filter { $0 != nil }.count
       precondition(live == count, "Internal inconsistency: \(live) live entries, count says \(count)")
       precondition(incarnations.count == entries.count, "Internal inconsistency: incarnations out of step")

@@ -57,9 +57,6 @@ package struct Scheduler {
   /// The entries by place; a vacant place holds ``Entry/vacant``. Not optional: reading a field of an
   /// optional entry in place copies the whole entry first (measured: ~5 % of the engine's CPU time).
   private(set) var slab: [Entry] = []
-
-  /// The entries by place, `nil` for a vacant one: for the invariant checks.
-  var entries: [Entry?] { slab.map { $0.isLive ? $0 : nil } }
   private(set) var incarnations: [UInt32] = []
   /// For each place, the stamp of its entry's one valid queued item or, for a vacant place, the stamp
   /// its next occupant starts from. Stamps go on across occupants, so that an item a removed countdown
@@ -67,13 +64,13 @@ package struct Scheduler {
   /// entries so that telling a stale item from a valid one touches four bytes, not an entry.
   private(set) var stamps: [UInt32] = []
   private var freeIndices: [UInt32] = []
-  private(set) var classes: [ToleranceClass] = []
-  private var queuedItems = 0
-  private var validQueuedItems = 0
+  var classes: [ToleranceClass] = []
+  var queuedItems = 0
+  var validQueuedItems = 0
   /// What the current serve took out of the wheels and heaps, in due order (kept between serves for
   /// its capacity); the items from `batchPosition` on are still to be processed.
-  private(set) var batch: [QueueItem] = []
-  private(set) var batchPosition = 0
+  var batch: [QueueItem] = []
+  var batchPosition = 0
 
   /// The part of a tolerance that the driver leaves for serving and delivering: slots are `15/16` of
   /// the tolerance wide, so that a change, served at the end of its slot, reaches its subscriber
@@ -272,70 +269,6 @@ package struct Scheduler {
     return deliveries
   }
 
-  // MARK: - Time
-
-  /// Serves every entry due at or before `now`: one delivery per changed subscriber (however late the
-  /// wake-up, never a burst of stale values) and each due completion once.
-  ///
-  /// At most `limit` entries are processed per call: the rest of what was due stays taken and is
-  /// processed by the next calls (``isServing`` says so), earliest first, so that the driver can let go
-  /// of the engine's lock (and hand the first deliveries to the main actor) in between.
-  package mutating func advance(to now: Instant, limit: Int = .max) -> [Delivery] {
-    if batchPosition >= batch.count {
-      var taken = batch
-      batch = []
-      taken.removeAll(keepingCapacity: true)
-      for classIndex in classes.indices {
-        classes[classIndex].wheel.takeDue(at: now, into: &taken)
-        while let top = classes[classIndex].heap.min, top.due <= now {
-          taken.append(classes[classIndex].heap.removeMin())
-        }
-      }
-      queuedItems -= taken.count
-      // The longest waiting first. A slot's items are mostly in order already (a seconds display
-      // comes back in the order it was served), which the standard library's sort is fast on.
-      taken.sort()
-      batch = taken
-      batchPosition = 0
-    }
-    var deliveries: [Delivery] = []
-    var processed = 0
-    while batchPosition < batch.count, processed < limit {
-      let item = batch[batchPosition]
-      batchPosition += 1
-      guard stamps[Int(item.index)] == item.stamp else { continue }
-      process(Int(item.index), at: now, as: .serving, into: &deliveries)
-      processed += 1
-    }
-    checkInvariants()
-    return deliveries
-  }
-
-  /// Whether a serve is under way: entries that were due at the last ``advance(to:limit:)`` are still
-  /// waiting to be processed.
-  package var isServing: Bool { batchPosition < batch.count }
-
-  /// When the driver should wake next: the end of the earliest slot that holds a due instant (see
-  /// ``Wheel``); `nil` when nothing is scheduled. While a serve is under way, an instant already past.
-  package mutating func nextWake() -> Instant? {
-    if isServing { return batch[batchPosition].due }
-    var earliest: Instant?
-    let stamps = stamps
-    for classIndex in classes.indices {
-      while let top = classes[classIndex].heap.min, stamps[Int(top.index)] != top.stamp {
-        classes[classIndex].heap.removeMin()
-        queuedItems -= 1
-      }
-      queuedItems -= classes[classIndex].wheel.dropStaleFront { stamps[Int($0.index)] != $0.stamp }
-      let fromHeap = classes[classIndex].heap.min.map { classes[classIndex].wheel.slotEnd(of: $0.due) }
-      for wake in [classes[classIndex].wheel.nextServe, fromHeap] {
-        guard let wake else { continue }
-        if earliest.map({ wake < $0 }) ?? true { earliest = wake }
-      }
-    }
-    return earliest
-  }
-
   // MARK: - Internals
 
   private func entry(_ id: EntryID) -> Entry? {
@@ -372,7 +305,7 @@ package struct Scheduler {
   ///
   /// The entry is changed in place (through `slab[index]`), never copied out and back: an entry
   /// is large, and this runs for every delivered change.
-  private mutating func process(
+  mutating func process(
     _ index: Int, at now: Instant, as processing: Processing, into deliveries: inout [Delivery]
   ) {
     assert(slab[index].isLive, "Internal inconsistency: processing a released entry \(index)")
@@ -413,7 +346,7 @@ package struct Scheduler {
   }
 
   /// Drops stale items (left behind by lazy deletion) when they outnumber the valid ones.
-  private mutating func compactIfWasteful() {
+  mutating func compactIfWasteful() {
     guard queuedItems > 4_096, queuedItems > 2 * validQueuedItems else { return }
     let stamps = stamps
     for classIndex in classes.indices {
@@ -422,23 +355,5 @@ package struct Scheduler {
       _ = classes[classIndex].wheel.removeAll { stamps[Int($0.index)] != $0.stamp }
     }
     queuedItems = classes.reduce(0) { $0 + $1.count }
-  }
-}
-
-extension Scheduler {
-  /// Removes every entry (shutting down), returning the renderers' closing work.
-  package mutating func removeAll() -> [Delivery] {
-    var closing: [Delivery] = []
-    for index in entries.indices {
-      guard slab[index].isLive else { continue }
-      if let delivery = slab[index].renderer?.close() { closing.append(delivery) }
-      release(index)
-    }
-    classes = []
-    batch = []
-    batchPosition = 0
-    queuedItems = 0
-    validQueuedItems = 0
-    return closing
   }
 }
