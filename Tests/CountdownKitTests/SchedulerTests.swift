@@ -128,4 +128,23 @@ struct StuckOnWholeSecondsDisplay: CountdownDisplay {
   }
 
   var period: Duration? { .seconds(1) }
+
+  @Test func tolerancesAreWholeMillisecondsSoThatDisplaysShareClasses() {
+    var scheduler = Scheduler(maximumTolerance: .milliseconds(100))
+    #expect(scheduler.tolerance(forPeriod: .microseconds(123_456)) == .milliseconds(12))
+    #expect(scheduler.tolerance(forPeriod: .microseconds(5)) == .milliseconds(1))
+    #expect(scheduler.tolerance(forPeriod: .seconds(3_600)) == .milliseconds(100))
+    #expect(scheduler.tolerance(forPeriod: .max) == .milliseconds(100))
+    #expect(scheduler.tolerance(forPeriod: nil) == .milliseconds(100))
+    // 1,000 ring sizes, each with its own period between 10 ms and 1 s: at most 100 classes.
+    for step in 0..<1_000 {
+      let period = Duration.milliseconds(10) + .microseconds(990 * step)
+      let renderer = RecordingRenderer(display: RoundedDisplay.rounded(to: period))
+      _ = scheduler.add(
+        Countdown(end: .at(.seconds(3_600))), renderer: renderer.renderer,
+        tolerance: scheduler.tolerance(forPeriod: period), onFinish: [], at: .at(.zero))
+    }
+    #expect(scheduler.classCount <= 100)
+    #expect(scheduler.classCount >= 99)
+  }
 }

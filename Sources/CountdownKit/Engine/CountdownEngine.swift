@@ -4,8 +4,9 @@ public import Foundation
 ///
 /// A single task sleeps until the end of the earliest time slot (15/16 of the tolerance wide) in which
 /// something visible changes, serves everything due, in chunks, earliest first, delivers, and sleeps
-/// again; with nothing scheduled it sleeps until told otherwise. Adding, cancelling, pausing and retargeting are synchronous and safe from any
-/// thread or actor. Work is proportional to what changes on screen, not to the number of countdowns.
+/// again; with nothing scheduled it sleeps until told otherwise. Adding, cancelling, pausing and
+/// retargeting are synchronous and safe from any thread or actor. Work is proportional to what changes
+/// on screen, not to the number of countdowns.
 ///
 /// ```swift
 /// let engine = CountdownEngine()
@@ -109,7 +110,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       state -> (Result, DriverWake?, [Delivery], [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, nil, [], state.discardAfterShutdown()) }
-      let (main, afterUnlock) = state.enqueue(deliveries)
+      let (main, afterUnlock) = state.split(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
       return (result, wake, main, afterUnlock)
     }
@@ -127,7 +128,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       state -> (Result, [Delivery], DriverWake?, [@Sendable () -> Void]) in
       let (result, deliveries) = body(&state, clock.now)
       guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
-      let (main, afterUnlock) = state.enqueue(deliveries)
+      let (main, afterUnlock) = state.split(deliveries)
       let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
       return (result, main, wake, afterUnlock)
     }
@@ -211,7 +212,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       // due entries is served per step, so that mutations from other threads wait for a chunk, not
       // for a whole herd, and the main actor gets the first (longest waiting) changes early.
       let deliveries = state.serve(at: clock.now, wallDate: wallClock.currentDate, limit: Self.chunkSize)
-      let (main, afterUnlock) = state.enqueue(deliveries)
+      let (main, afterUnlock) = state.split(deliveries)
       if state.scheduler.isServing {
         state.driver = .running
         return (.again, main, afterUnlock)

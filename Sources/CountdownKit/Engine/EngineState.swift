@@ -16,12 +16,12 @@ struct EngineState<C: Clock> where C.Duration == Duration {
   }
 
   /// Performs immediate deliveries now (under the lock, so a stream sees its snapshots in order) and
-  /// sorts out the rest.
+  /// splits the rest.
   ///
   /// - Returns: the main-actor deliveries, for the engine's mailbox (`deliveries` itself, not a copy,
   ///   when that is all there is: the common case of a wake-up), and the work to run once the lock is
   ///   released.
-  func enqueue(_ deliveries: [Delivery]) -> (main: [Delivery], afterUnlock: [@Sendable () -> Void]) {
+  func split(_ deliveries: [Delivery]) -> (main: [Delivery], afterUnlock: [@Sendable () -> Void]) {
     var onlyMain = true
     var afterUnlock: [@Sendable () -> Void] = []
     for delivery in deliveries {

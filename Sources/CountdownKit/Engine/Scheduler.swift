@@ -16,15 +16,16 @@ package struct EntryID: Hashable, Sendable {
 ///
 /// Each countdown is an *entry*. An entry with a renderer is due whenever its display's value changes;
 /// every running entry is due at its end, where its completion fires exactly once (re-armed if a
-/// retarget moves the end into the future again). Due instants wait in min-heaps, one per tolerance
-/// class, with lazy deletion: each queued item carries the entry's stamp at the time it was queued, and
-/// an item whose stamp no longer matches is skipped when it surfaces.
+/// retarget moves the end into the future again). Due instants wait, per tolerance class, in a
+/// ``Wheel`` when they are near (a slot is an array) and in a min-heap when they are far or overdue,
+/// with lazy deletion: each queued item carries the entry's stamp at the time it was queued, and an
+/// item whose stamp no longer matches is skipped when it surfaces.
 ///
-/// Coalescing: time is cut, per tolerance class, into slots one tolerance wide (counted from the
-/// engine's origin). The driver wakes at the end of the earliest slot that holds a due instant and
-/// serves *everything* due by that moment, so a class causes at most one wake-up per tolerance, never
-/// serves a change early, and serves each at most one tolerance late. Near due instants wait in the
-/// class's ``Wheel`` (a slot is an array), far or overdue ones in its heap.
+/// Coalescing: time is cut, per tolerance class, into slots 15/16 of the tolerance wide (counted from
+/// the engine's origin). The driver wakes at the end of the earliest slot that holds a due instant and
+/// serves *everything* due by that moment, so a class causes at most one wake-up per slot, never
+/// serves a change early, and serves each within the tolerance, leaving the last 1/16 for serving and
+/// delivering (see ``slotWidth(forTolerance:)``).
 package struct Scheduler {
   /// The scheduler's instants: ticks since the engine's origin.
   package typealias Instant = EngineTick
@@ -91,16 +92,26 @@ package struct Scheduler {
     self.maximumTolerance = maximumTolerance
   }
 
-  /// The lateness allowed for a display with `period`: a tenth of it, between 1 ms and the maximum.
+  /// The lateness allowed for a display with `period`: a tenth of it, rounded down to a whole
+  /// millisecond, between 1 ms and the maximum.
+  ///
+  /// Rounded so that displays with slightly different periods (rings of different sizes, say) share a
+  /// tolerance class: there are at most as many classes as milliseconds in the maximum tolerance, and
+  /// each wake-up and mutation looks at every class.
   package func tolerance(forPeriod period: Duration?) -> Duration {
     guard let period else { return maximumTolerance }
-    return Swift.min(Swift.max(period / 10, .milliseconds(1)), maximumTolerance)
+    let milliseconds = (period / 10).attoseconds / 1_000_000_000_000_000
+    return Swift.min(.milliseconds(Int64(clamping: Swift.max(milliseconds, 1))), maximumTolerance)
   }
+
+  /// The number of tolerance classes (for tests).
+  package var classCount: Int { classes.count }
 
   // MARK: - Mutations
 
   /// Adds a countdown, renders it at once (if it has a renderer) and fires its completion if it is
-  /// already finished.
+  /// already finished. A convenience for tests: the engine passes completion work that is made only
+  /// when it fires (``add(_:target:renderer:tolerance:finishing:removesWhenSettled:at:)``).
   package mutating func add(
     _ countdown: Countdown<Instant>,
     target: Date? = nil,
