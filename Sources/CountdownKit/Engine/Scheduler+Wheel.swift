@@ -1,18 +1,19 @@
 // The timing wheel: where a tolerance class keeps its near due instants.
 
 extension Scheduler {
-  /// The due instants of one tolerance class that fall within the next 64 tolerances, in 64 slots one
-  /// tolerance wide; farther ones (and overdue ones) wait in the class's heap.
+  /// The due instants of one tolerance class that fall within the next 64 slots (each a little
+  /// narrower than the tolerance, see ``Scheduler/slotWidth(forTolerance:)``); farther ones (and
+  /// overdue ones) wait in the class's heap.
   ///
-  /// A countdown that shows whole seconds keeps its sub-second phase, so each change puts it back in
-  /// the slot it came from, ten slots (one second) ahead: serving a change costs an append to an
-  /// array, not a heap's sift-down over a million items, and a wake-up walks its slot's items in
-  /// order. Slot `k` (counted from the engine's origin) holds the items due in `k·w ..< (k+1)·w`; it
-  /// is served at its end, `(k+1)·w`, so nothing is early and nothing is more than `w` late.
+  /// A countdown that shows whole seconds changes once a second, so each change puts it back in the
+  /// wheel about eleven slots ahead: serving a change costs an append to an array, not a heap's
+  /// sift-down over a million items, and a wake-up walks its slot's items in order. Slot `k` (counted
+  /// from the engine's origin) holds the items due in `k·w ..< (k+1)·w`; it is served at its end,
+  /// `(k+1)·w`, so nothing is early and nothing is more than `w` late.
   struct Wheel {
     static let slotCount = 64
 
-    /// The slot width (the class's tolerance), in attoseconds.
+    /// The slot width `w`, in attoseconds.
     let width: Int128
     private(set) var slots: [[QueueItem]]
     /// Bit `i` is set when `slots[i]` is not empty.
