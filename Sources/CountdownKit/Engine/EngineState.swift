@@ -91,10 +91,9 @@ extension EngineState {
     removesWhenSettled: Bool = false,
     at now: C.Instant
   ) -> (id: EntryID, deliveries: [Delivery]) {
-    let origin = origin
-    return scheduler.add(
-      countdown.converted { EngineTick(offset: origin.duration(to: $0)) }, target: target, renderer: renderer,
-      tolerance: tolerance, finishing: onFinish, removesWhenSettled: removesWhenSettled, at: tick(now))
+    scheduler.add(
+      countdown.converted(tick), target: target, renderer: renderer, tolerance: tolerance, finishing: onFinish,
+      removesWhenSettled: removesWhenSettled, at: tick(now))
   }
 
   /// Changes a countdown; see ``Scheduler/update(_:at:target:_:)``.
@@ -131,8 +130,7 @@ extension EngineState {
 
   /// The countdown of a live entry, in the clock's instants.
   func countdown(of id: EntryID) -> Countdown<C.Instant>? {
-    let origin = origin
-    return scheduler.countdown(of: id)?.converted { origin.advanced(by: $0.offset) }
+    scheduler.countdown(of: id)?.converted(instant)
   }
 
   /// When the driver should wake next, in the clock's instants.
