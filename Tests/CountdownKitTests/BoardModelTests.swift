@@ -95,6 +95,11 @@ import Testing
       let slot = slots[position] ?? board.slot()
       slots[position] = slot
       if let old = binding[position], owner[old] == position { owner[old] = nil }
+      // A row shows in one slot at a time: the slot that showed it is bound to nothing from now on.
+      if let other = owner[id], other != position {
+        binding[other] = nil
+        shown[other] = nil
+      }
       binding[position] = id
       owner[id] = position
       shown[position] = nil

@@ -160,7 +160,7 @@ struct EngineStressTests {
   /// Enough to keep eight threads inside the engine together for about a second; a tenth of that with
   /// the invariant checks compiled in, which walk the whole scheduler after every change.
   static var operationsPerThread: Int {
-    Scheduler.checksInvariants ? 40 : 400
+    EngineCore.checksInvariants ? 40 : 400
   }
 
   /// One thread's share: a seeded random mix of every operation, on its own countdowns and rows.

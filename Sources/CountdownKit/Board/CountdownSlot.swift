@@ -1,11 +1,14 @@
+import Synchronization
+
 /// A place in the UI that shows one row of a ``CountdownBoard`` at a time: a table or collection cell,
 /// a widget.
 ///
 /// The slot owns no timer. ``bind(to:render:)`` renders the row at once and then on every change;
 /// binding again (when the cell is reused for another row) atomically ends the previous binding, so a
-/// reused cell never shows another row's time. A slot that is released unbinds itself; it holds its
-/// render closure but the board holds nothing of the slot's, so there is no retain cycle with the
-/// cell (capture the cell weakly in `render`, as with any stored closure).
+/// reused cell never shows another row's time, not even a change that was already on its way. A slot
+/// that is released unbinds itself; it holds its render closure but the board holds nothing of the
+/// slot's, so there is no retain cycle with the cell (capture the cell weakly in `render`, as with any
+/// stored closure).
 ///
 /// ```swift
 /// final class OrderCell: UICollectionViewCell {
@@ -18,7 +21,8 @@
 /// }
 /// ```
 ///
-/// A row shows in one slot at a time: binding a second slot to the same row moves it there.
+/// A row shows in one slot at a time: binding a second slot to the same row moves it there, and the
+/// first slot is then bound to nothing (``boundID`` is `nil`).
 @MainActor
 public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>
 where C.Duration == Duration {
@@ -26,8 +30,9 @@ where C.Duration == Duration {
   public typealias Snapshot = CountdownSnapshot<Display.Value, C.Instant>
 
   private let board: CountdownBoard<ID, Display, C>
-  /// Readable from `deinit`, which is not on the main actor, and from delivered closures.
-  private let binding = SlotBinding<ID>()
+  /// Readable from `deinit`, which is not on the main actor, and cleared by the board when another
+  /// slot takes the row over.
+  private let state = SlotState<ID>()
 
   init(board: CountdownBoard<ID, Display, C>) {
     self.board = board
@@ -35,43 +40,26 @@ where C.Duration == Duration {
 
   /// The row the slot shows, if any.
   public var boundID: ID? {
-    binding.current.withLock { $0?.id }
+    state.current.withLock { $0?.id }
   }
 
   /// Shows row `id`: renders it at once if it is on the board (or as soon as it is added), then on
   /// every change of its snapshot. Ends the previous binding first.
   public func bind(to id: ID, render: @escaping @MainActor (Snapshot) -> Void) {
     unbind()
-    let slotBinding = binding
-    let deliver: @MainActor @Sendable (UInt64, Snapshot) -> Void = { token, snapshot in
-      guard slotBinding.current.withLock({ $0?.token == token }) else { return }
-      render(snapshot)
-    }
-    // The token is stored before the first render so that the first snapshot passes the check.
     let token = board.reserveToken()
-    binding.current.withLock { $0 = SlotBinding<ID>.Current(id: id, token: token) }
-    board.bind(id, token: token, render: deliver)
+    state.current.withLock { $0 = SlotState<ID>.Current(id: id, token: token) }
+    board.bind(id, token: token, slot: state) { render($0) }
   }
 
   /// Stops showing the row; its countdown goes on and still reports its completion.
   public func unbind() {
-    guard
-      let old = binding.current.withLock({ current -> SlotBinding<ID>.Current? in
-        defer { current = nil }
-        return current
-      })
-    else { return }
+    guard let old = state.take() else { return }
     board.unbind(old.id, token: old.token)
   }
 
   deinit {
-    // Cleared first, so that a snapshot already on its way to the main actor is not rendered.
-    if let old = binding.current.withLock({ current -> SlotBinding<ID>.Current? in
-      defer { current = nil }
-      return current
-    }) {
-      board.unbind(old.id, token: old.token)
-    }
+    if let old = state.take() { board.unbind(old.id, token: old.token) }
   }
 }
 
@@ -81,14 +69,32 @@ extension CountdownBoard {
   public func slot() -> CountdownSlot<ID, Display, C> {
     CountdownSlot(board: self)
   }
+
+  /// A fresh binding token.
+  func reserveToken() -> UInt64 {
+    tokens.add(1, ordering: .relaxed).newValue
+  }
 }
 
-/// The binding a slot currently has, shared with the closures it hands to the engine.
-final class SlotBinding<ID: Sendable>: Sendable {
+/// The binding a slot has, shared with its board.
+final class SlotState<ID: Sendable>: Sendable {
   struct Current: Sendable {
     let id: ID
     let token: UInt64
   }
 
-  let current = Lock<Current?>(nil)
+  let current = Mutex<Current?>(nil)
+
+  /// Takes the current binding away.
+  func take() -> Current? {
+    current.withLock { current in
+      defer { current = nil }
+      return current
+    }
+  }
+
+  /// Forgets the binding if it is still the one with `token` (another slot took its row).
+  func clear(ifToken token: UInt64) {
+    current.withLock { if $0?.token == token { $0 = nil } }
+  }
 }

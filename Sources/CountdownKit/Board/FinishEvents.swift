@@ -1,8 +1,8 @@
 /// Fans the IDs of finished rows out to async sequences and main-actor handlers.
 ///
-/// A row's completion is two deliveries (``deliveries(for:)``): one that yields to the sequences at
-/// once, under the engine's lock (it never calls back into the engine or the board), and one that runs
-/// the handlers in the engine's main-actor hop of that wake-up, together with the slots' renders.
+/// A row's completion is two deliveries, both made by the engine after it let go of its lock: a yield
+/// to the sequences (through its outbox) and a call of the handlers in its main-actor hop of that
+/// wake-up, after the slots' renders.
 final class FinishEvents<ID: Sendable>: Sendable {
   private struct State {
     var streams: [UInt64: AsyncStream<ID>.Continuation] = [:]
@@ -29,19 +29,16 @@ final class FinishEvents<ID: Sendable>: Sendable {
     state.withLock { $0.handlers.append(handler) }
   }
 
-  /// What the engine delivers when row `id` finishes.
-  func deliveries(for id: ID) -> [Delivery] {
-    [.immediate { self.yield(id) }, .mainActor { self.runHandlers(id) }]
-  }
-
-  private func yield(_ id: ID) {
+  /// Tells the sequences that row `id` finished.
+  func yield(_ id: ID) {
     state.withLock { state in
       for continuation in state.streams.values { continuation.yield(id) }
     }
   }
 
+  /// Tells the handlers that row `id` finished.
   @MainActor
-  private func runHandlers(_ id: ID) {
+  func runHandlers(_ id: ID) {
     for handler in state.withLock({ $0.handlers }) { handler(id) }
   }
 

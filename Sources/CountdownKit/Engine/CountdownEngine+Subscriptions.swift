@@ -5,16 +5,17 @@ extension CountdownEngine {
   ///
   /// `onChange` is called soon after this returns with the current snapshot, then whenever what it
   /// would show changes: the display value, or the paused or finished flag. Calls come in batches, one
-  /// hop to the main actor for up to 1,024 changes; if the main actor falls behind, it gets the newest
-  /// snapshot once instead of a backlog.
+  /// hop to the main actor for everything due at a wake-up; if the main actor falls behind, it gets
+  /// the newest snapshot once instead of a backlog.
   ///
   /// - Parameters:
   ///   - countdown: The countdown to run.
   ///   - display: What to show; the engine wakes only when its value changes.
   ///   - onChange: Receives each new snapshot.
-  ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), never
-  ///     for a countdown cancelled before that.
-  /// - Returns: A handle to pause, retarget or cancel the countdown.
+  ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), after
+  ///     the snapshot that shows it; never for a countdown cancelled before that.
+  /// - Returns: A handle to pause, retarget or cancel the countdown. Keep it if you may want to move
+  ///   the countdown after it finished; see ``CountdownHandle`` for when the engine lets go of it.
   @inlinable
   @discardableResult
   public func add<Display: CountdownDisplay>(
@@ -24,8 +25,8 @@ extension CountdownEngine {
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
     add(
-      countdown, target: nil, renderer: .rendering(display, origin: origin, onChange: onChange),
-      period: display.period, onFinish: Self.finishing(onFinish))
+      countdown, target: nil,
+      subscriber: .main(display: display, origin: origin, onChange: onChange, onFinish: onFinish))
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -44,8 +45,7 @@ extension CountdownEngine {
     let end = try instant(for: date)
     return add(
       Countdown(end: end, total: total), target: date,
-      renderer: .rendering(display, origin: origin, onChange: onChange),
-      period: display.period, onFinish: Self.finishing(onFinish))
+      subscriber: .main(display: display, origin: origin, onChange: onChange, onFinish: onFinish))
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -53,10 +53,17 @@ extension CountdownEngine {
   public func add(_ countdown: Countdown<C.Instant>, onFinish: @escaping @MainActor @Sendable () -> Void)
     -> CountdownHandle<C>
   {
-    let id = mutate { state, now in
-      state.add(countdown, renderer: nil, onFinish: Self.finishing(onFinish), at: now)
+    let finishTable = finishTable
+    let spec = spec(for: countdown)
+    let reference = mutate { state, now in
+      let sink = state.core.classes.takeSink(of: 0)
+      state.pendingMain.append(
+        .install { unsafeDowncast(finishTable.typed, to: FinishTable.self).onFinish[sink] = onFinish })
+      let binding = Bindings.Binding(displayClass: 0, sink: sink, isStream: false)
+      let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
+      return RowReference(row: row, generation: state.core.rows[row].generation)
     }
-    return CountdownHandle(engine: self, id: id)
+    return CountdownHandle(engine: self, reference: reference)
   }
 
   /// The snapshots of a countdown as an asynchronous sequence.
@@ -65,7 +72,7 @@ extension CountdownEngine {
   /// consumer only ever sees the newest snapshot, never a backlog of stale ones. The sequence ends
   /// when the countdown has finished and its display will not change again (with an overtime display,
   /// never), or when the engine shuts down. Cancelling the task that consumes it (or dropping the
-  /// sequence) cancels the countdown.
+  /// sequence) cancels the countdown. A live sequence does not keep the engine alive.
   @inlinable
   public func snapshots<Display: CountdownDisplay>(
     of countdown: Countdown<C.Instant>,
@@ -73,106 +80,57 @@ extension CountdownEngine {
   ) -> AsyncStream<Snapshot<Display.Value>> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
-    let handle = add(
-      countdown, target: nil, renderer: .rendering(display, origin: origin, stream: continuation),
-      period: display.period, onFinish: nil, removesWhenSettled: true)
-    continuation.onTermination = { _ in handle.cancel() }
+    let sink = StreamSink(display: display, origin: origin, continuation: continuation)
+    let reference = addRow(
+      countdown, target: nil,
+      subscriber: Subscriber(display: DisplayDescription(display: display, origin: origin), sink: .stream(sink)),
+      releasesWhenSettled: true)
+    continuation.onTermination = { [weak self] _ in self?.cancel(reference) }
     return stream
   }
 
-  /// The snapshots of a countdown that always counts to the latest date `ends` gave.
-  ///
-  /// This is how a date that lives in a database or arrives from a server drives a countdown: pass
-  /// the observation of that date. The source is read once, by one task; each new date retargets the
-  /// countdown at once (switch-to-latest). Dates that are not finite or absurdly far away are skipped.
-  ///
-  /// While the source goes on, so does the sequence: a countdown that reached zero counts again when a
-  /// later date arrives (a window that was closed and then extended). When the source ends or
-  /// throws, the countdown goes on to the last date it gave, and the sequence then ends like
-  /// ``snapshots(of:display:)``: once the countdown has finished and its display will not change
-  /// again. A source that ends without giving a valid date ends the sequence at once. Cancelling the
-  /// consumer cancels the countdown and stops reading the source.
-  ///
-  /// - Parameters:
-  ///   - ends: The end dates, newest last.
-  ///   - total: The full length, for progress.
-  ///   - display: What to show.
-  public func snapshots<Ends: AsyncSequence & Sendable, Display: CountdownDisplay>(
-    following ends: Ends,
-    total: Duration? = nil,
-    display: Display
-  ) -> AsyncStream<Snapshot<Display.Value>> where Ends.Element == Date {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
-    let current = HandleBox<C>()
-    let reader = Task { [weak self] in
-      var started = false
-      do {
-        for try await date in ends {
-          guard let engine = self else { break }
-          if let handle = current.handle {
-            try? handle.retarget(to: date)
-          } else if !started, let end = try? engine.instant(for: date) {
-            started = true
-            current.handle = engine.add(
-              Countdown(end: end, total: total), target: date,
-              renderer: .rendering(display, origin: engine.origin, stream: continuation), period: display.period,
-              onFinish: nil, removesWhenSettled: false)
-            if Task.isCancelled { current.take()?.cancel() }
-          }
-        }
-      } catch {
-        // The source failed: keep counting to the last date it gave.
-      }
-      // No date will move the end any more: the sequence can end once the countdown has settled.
-      if started { current.handle?.removeWhenSettled() } else { continuation.finish() }
-    }
-    continuation.onTermination = { _ in
-      reader.cancel()
-      current.take()?.cancel()
-    }
-    return stream
+  /// Adds a countdown with `subscriber`, returning its handle.
+  @usableFromInline
+  func add(_ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber) -> CountdownHandle<C> {
+    CountdownHandle(engine: self, reference: addRow(countdown, target: target, subscriber: subscriber))
   }
 
-  /// The completion work that calls `onFinish` on the main actor.
+  /// Adds a countdown with `subscriber`; with `releasesWhenSettled` (a stream's), it goes away once it
+  /// has finished and its display will not change again.
   @usableFromInline
-  static func finishing(_ onFinish: (@MainActor @Sendable () -> Void)?) -> FinishWork? {
-    guard let onFinish else { return nil }
-    return { @Sendable in [.mainActor(onFinish)] }
+  func addRow(
+    _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool = false
+  ) -> RowReference {
+    var spec = spec(for: countdown, target: target)
+    spec.releasesWhenSettled = releasesWhenSettled
+    return mutate { state, now in
+      let binding = state.binding(for: subscriber)
+      let row = state.core.add(
+        spec, binding: binding, renderer: subscriber.display.makeRenderer?(), at: now, into: &state.effects)
+      return RowReference(row: row, generation: state.core.rows[row].generation)
+    }
   }
 
-  /// Adds a countdown rendered by `renderer`, whose display has `period`.
-  @usableFromInline
-  func add(
-    _ countdown: Countdown<C.Instant>,
-    target: Date?,
-    renderer: Renderer,
-    period: Duration?,
-    onFinish: FinishWork?,
-    removesWhenSettled: Bool = false
-  ) -> CountdownHandle<C> {
-    let id = mutate { state, now in
-      state.add(
-        countdown, target: target, renderer: renderer, tolerance: state.scheduler.tolerance(forPeriod: period),
-        onFinish: onFinish, removesWhenSettled: removesWhenSettled, at: now)
+  /// Runs `body` on the row of `reference` under the lock, if it is still that countdown (see
+  /// ``mutate(_:)``).
+  @discardableResult
+  func mutate<Result>(_ reference: RowReference, _ body: (inout EngineState<C>, Int, Tick) -> Result) -> Result? {
+    mutate { state, now in
+      guard state.core.rows.isCurrent(reference.row, generation: reference.generation) else { return nil }
+      return body(&state, reference.row, now)
     }
-    return CountdownHandle(engine: self, id: id)
+  }
+
+  /// Cancels the countdown of `reference` if it is still that countdown.
+  @usableFromInline
+  func cancel(_ reference: RowReference) {
+    mutate(reference) { state, row, _ in state.core.remove(row, into: &state.effects) }
   }
 }
 
-/// The handle of a followed countdown, shared by the task reading the source and the termination handler.
-final class HandleBox<C: Clock>: Sendable where C.Duration == Duration {
-  private let storage = Lock<CountdownHandle<C>?>(nil)
-
-  var handle: CountdownHandle<C>? {
-    get { storage.withLock { $0 } }
-    set { storage.withLock { $0 = newValue } }
-  }
-
-  func take() -> CountdownHandle<C>? {
-    storage.withLock { handle in
-      defer { handle = nil }
-      return handle
-    }
-  }
+/// A row of an engine and the generation it had: names one countdown, never the one that reuses its row.
+@usableFromInline
+struct RowReference: Hashable, Sendable {
+  let row: Int
+  let generation: UInt32
 }

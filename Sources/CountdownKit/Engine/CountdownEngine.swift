@@ -2,12 +2,6 @@ public import Foundation
 
 /// One driver for any number of live countdowns.
 ///
-/// A single task sleeps until the end of the earliest time slot (15/16 of the tolerance wide) in which
-/// something visible changes, serves everything due, in chunks, earliest first, delivers, and sleeps
-/// again; with nothing scheduled it sleeps until told otherwise. Adding, cancelling, pausing and
-/// retargeting are synchronous and safe from any thread or actor. Work is proportional to what changes
-/// on screen, not to the number of countdowns.
-///
 /// ```swift
 /// let engine = CountdownEngine()
 /// let handle = engine.add(Countdown(duration: .seconds(90), startingAt: engine.now), display: .seconds) { snapshot in
@@ -18,7 +12,33 @@ public import Foundation
 ///
 /// The engine measures time on `C` (`ContinuousClock` by default: monotonic, and it keeps counting
 /// while the machine sleeps), so a suspended process shows the right value at once when it resumes,
-/// with one update per subscriber and each completion that fell in the gap fired once.
+/// with one update per subscriber and each completion that fell in the gap fired once. Adding,
+/// cancelling, pausing and retargeting are synchronous and safe from any thread or actor. Work is
+/// proportional to what changes on screen, not to the number of countdowns.
+///
+/// ## How a change travels
+///
+/// 1. **Add** (`CountdownEngine+Subscriptions.swift`). `add(_:display:onChange:)` describes the
+///    subscriber in inlinable code, so that everything typed is compiled for your display in your
+///    module: its display's integer plan (`DisplayPlan.swift`), its main-actor table
+///    (`SinkTable.swift`, `MainTable.swift`). Under the engine's one lock (`CountdownEngine+Mutation.swift`),
+///    the instant becomes ticks, nanoseconds since the engine started (`CountdownEngine+Conversions.swift`,
+///    the only conversion), and the core (`EngineCore.swift`) takes a row (`Rows.swift`: 24 hot bytes),
+///    a binding (`Bindings.swift`: 16 bytes) and a sink slot in the display's class
+///    (`DisplayClasses.swift`, one per distinct display).
+/// 2. **Schedule** (`Schedule.swift`, `Schedule+Wheel.swift`). The core queues the row at its next
+///    change: an append to a slot of the timing wheel of its tolerance, or a heap push when far.
+/// 3. **Wake** (`CountdownEngine+Driver.swift`). One task sleeps until the end of the earliest occupied
+///    slot, wakes, and serves what is due in chunks of 1,024, letting go of the lock in between.
+/// 4. **Serve** (`EngineCore+Processing.swift`). For each due row: integer arithmetic (or the display's
+///    own functions, for displays without a plan) gives the value and the next change; a changed value
+///    appends a 32-byte `Effects.Change` to a buffer (`Effects.swift`); the row goes back into the wheel.
+///    Data only: the core never calls out and never locks.
+/// 5. **Deliver** (`Mailbox.swift`, `MainSide.swift`, `Outbox.swift`). Still under the lock, the
+///    buffer is appended to the mailbox; after the lock, one hop to the main actor walks it, calling
+///    each subscriber's closure with a snapshot built on the spot: no allocation, no lock and no
+///    reference count per change. A main actor that falls behind finds one newest change per
+///    subscriber and chunk. Streams' changes go through the outbox, delivered in order off the lock.
 public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
   /// The engine clock's instant type.
   public typealias Instant = C.Instant
@@ -26,13 +46,16 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   public typealias Snapshot<Value: Equatable & Sendable> = CountdownSnapshot<Value, C.Instant>
 
   let clock: C
-  /// The instant the engine's ticks count from (see ``EngineTick``).
+  /// The instant the engine's ticks count from.
   @usableFromInline let origin: C.Instant
   let wallClock: any WallClock
   let state: Lock<EngineState<C>>
-  /// Main-actor work waiting for its hop, in the order it was posted (see `post(_:)`).
-  private let mailbox = Lock(Mailbox())
-  private let drivesItself: Bool
+  let mailbox = Mailbox()
+  let outbox = Outbox()
+  let main: MainSide
+  /// The main-actor table of countdowns that only report their completion (display class 0).
+  let finishTable: MainTable
+  let drivesItself: Bool
 
   /// An engine on `clock`.
   ///
@@ -43,6 +66,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   ///     (100 ms for whole seconds), at least 1 ms and at most this; one wake-up serves every change
   ///     that falls within it. Changes are never delivered early. The default, 100 ms, keeps a seconds
   ///     display to at most 11 wake-ups a second however many countdowns there are.
+  /// - Precondition: `tolerance` is positive.
   public convenience init(
     clock: C, wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)
   ) {
@@ -57,8 +81,10 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     self.drivesItself = drivesItself
     let origin = clock.now
     self.origin = origin
+    finishTable = MainTable.makeFinishTable()
+    main = MainSide(finishTable: finishTable)
     let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: origin, offset: .zero)
-    state = Lock(EngineState(origin: origin, scheduler: Scheduler(maximumTolerance: tolerance), timeline: timeline))
+    state = Lock(EngineState(core: EngineCore(maximumTolerance: Ticks.ceiling(tolerance)), timeline: timeline))
     if drivesItself {
       let reference = WeakEngine(self)
       Task.detached(priority: .high) { await Self.drive(reference) }
@@ -66,181 +92,35 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   }
 
   deinit {
-    let (sleeper, parked) = state.withLock { state in state.driver.stop() }
-    sleeper?.cancel()
-    parked?.resume()
+    let (wake, streams) = state.withLock { state in (state.driver.stop(), state.streams) }
+    wake?.perform()
+    // The sequences end with their engine.
+    for case let stream? in streams { stream.deliver(nil, 0) }
   }
 
   /// The current instant of the engine's clock.
   public var now: C.Instant { clock.now }
 
   /// The number of countdowns the engine holds (bound or not).
-  public var count: Int { state.withLock { $0.scheduler.count } }
+  public var count: Int { state.withLock { $0.core.rows.count } }
 
   /// How many times the driver has woken up since the engine started: for benchmarks and diagnostics.
   public var wakeUpCount: Int { state.withLock { $0.wakeUps } }
 
-  /// Stops the driver and finishes every snapshot sequence; nothing is delivered afterwards.
+  /// Stops the driver, ends every snapshot sequence and drops every countdown.
   ///
-  /// Whatever is added afterwards is dropped at once: a snapshot sequence ends without an element, a
-  /// handle is inactive, a board row does not stay.
+  /// Once it returns, nothing of this engine calls your code again: no snapshot, no completion, not
+  /// even one that was already on its way to the main actor. Whatever is added afterwards is dropped at
+  /// once: a snapshot sequence ends without an element, a handle is inactive, a board row does not stay.
   public func shutdown() {
-    let (sleeper, parked, closing) = state.withLock { state in
-      let (sleeper, parked) = state.driver.stop()
+    let wake = state.withLock { state -> DriverWake? in
       state.isShutDown = true
-      return (sleeper, parked, state.scheduler.removeAll())
-    }
-    sleeper?.cancel()
-    parked?.resume()
-    for case .afterUnlock(let work) in closing { work() }
-  }
-
-  // MARK: - Mutations shared by handles, boards and sequences
-
-  /// Runs `body` on the state under the lock, then performs its deliveries and wakes the driver if the
-  /// earliest wake-up moved earlier.
-  ///
-  /// `now` is read under the lock, so that the scheduler sees time only move forward: read before it,
-  /// a caller that waited for the lock would process a countdown at an instant older than the one the
-  /// driver or another caller had just processed it at (a countdown that finished would show time
-  /// left again).
-  @discardableResult
-  func mutate<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let (result, wake, main, afterUnlock) = state.withLock {
-      state -> (Result, DriverWake?, [Delivery], [@Sendable () -> Void]) in
-      let (result, deliveries) = body(&state, clock.now)
-      guard !state.isShutDown else { return (result, nil, [], state.discardAfterShutdown()) }
-      let (main, afterUnlock) = state.split(deliveries)
-      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
-      return (result, wake, main, afterUnlock)
+      mailbox.shutDown()
+      _ = flush(&state, at: 0)
+      return state.driver.stop()
     }
     wake?.perform()
-    for work in afterUnlock { work() }
-    post(main)
-    return result
-  }
-
-  /// Like ``mutate(_:)`` but, being on the main actor already, runs the main-actor deliveries at once
-  /// (after whatever was waiting in the mailbox).
-  @MainActor
-  func mutateOnMain<Result>(_ body: (inout EngineState<C>, C.Instant) -> (Result, [Delivery])) -> Result {
-    let (result, main, wake, afterUnlock) = state.withLock {
-      state -> (Result, [Delivery], DriverWake?, [@Sendable () -> Void]) in
-      let (result, deliveries) = body(&state, clock.now)
-      guard !state.isShutDown else { return (result, [], nil, state.discardAfterShutdown()) }
-      let (main, afterUnlock) = state.split(deliveries)
-      let wake = drivesItself ? state.driver.wakeIfNeeded(nextWake: state.nextWake()) : nil
-      return (result, main, wake, afterUnlock)
-    }
-    wake?.perform()
-    for work in afterUnlock { work() }
-    let waiting = mailbox.withLock { mailbox in
-      defer { mailbox.work = [] }
-      return mailbox.work + main
-    }
-    for case .mainActor(let work) in waiting { work() }
-    return result
-  }
-
-  /// Hands main-actor work to the mailbox, and schedules a hop to the main actor to run it unless
-  /// one is already on its way.
-  ///
-  /// The mailbox has its own lock, so that the main actor taking its work never waits for the driver
-  /// serving a chunk under the engine's lock. Work from different threads may reach it in another
-  /// order than it was produced in; that is harmless, since a render delivers whatever snapshot is
-  /// newest when it runs, and a completion is posted together with (after) its final render.
-  private func post(_ work: [Delivery]) {
-    guard !work.isEmpty else { return }
-    let schedule = mailbox.withLock { mailbox in
-      if mailbox.work.isEmpty { mailbox.work = work } else { mailbox.work += work }
-      defer { mailbox.isDrainScheduled = true }
-      return !mailbox.isDrainScheduled
-    }
-    if schedule { Task { @MainActor in self.drainMailbox() } }
-  }
-
-  @MainActor
-  private func drainMailbox() {
-    let work = mailbox.withLock { mailbox in
-      defer {
-        mailbox.work = []
-        mailbox.isDrainScheduled = false
-      }
-      return mailbox.work
-    }
-    for case .mainActor(let item) in work { item() }
-  }
-
-  // MARK: - Time
-
-  /// Serves everything due now and delivers: one step of the driver, callable by hand in tests of an
-  /// engine made with `drivesItself: false`. Main-actor work runs before it returns.
-  @MainActor
-  package func _serveDue() {
-    let wallClock = wallClock
-    mutateOnMain { state, now in ((), state.serve(at: now, wallDate: wallClock.currentDate)) }
-  }
-
-  private static func drive(_ reference: WeakEngine<C>) async {
-    while true {
-      guard let wait = reference.engine?.driverStep() else { return }
-      switch wait {
-      case .stop:
-        return
-      case .again:
-        await Task.yield()
-      case .sleep(let sleeper):
-        await sleeper.value
-      case .park:
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          guard let engine = reference.engine else { return continuation.resume() }
-          engine.park(continuation)
-        }
-      }
-    }
-  }
-
-  /// The most entries the driver serves while holding the lock.
-  static var chunkSize: Int { 1_024 }
-
-  private func driverStep() -> DriverWait {
-    let (wait, main, afterUnlock) = state.withLock {
-      state -> (DriverWait, [Delivery], [@Sendable () -> Void]) in
-      guard !state.isShutDown else { return (.stop, [], []) }
-      if !state.scheduler.isServing { state.wakeUps += 1 }
-      // Read under the lock, like every mutation's `now`: see `mutate(_:)`. At most a chunk of the
-      // due entries is served per step, so that mutations from other threads wait for a chunk, not
-      // for a whole herd, and the main actor gets the first (longest waiting) changes early.
-      let deliveries = state.serve(at: clock.now, wallDate: wallClock.currentDate, limit: Self.chunkSize)
-      let (main, afterUnlock) = state.split(deliveries)
-      if state.scheduler.isServing {
-        state.driver = .running
-        return (.again, main, afterUnlock)
-      }
-      guard let wake = state.nextWake() else {
-        state.driver = .parked(nil, signalled: false)
-        return (.park, main, afterUnlock)
-      }
-      let clock = self.clock
-      let sleeper = Task { _ = try? await clock.sleep(until: wake, tolerance: nil) }
-      state.driver = .sleeping(until: wake, sleeper)
-      return (.sleep(sleeper), main, afterUnlock)
-    }
-    for work in afterUnlock { work() }
-    post(main)
-    return wait
-  }
-
-  private func park(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = state.withLock { state -> Bool in
-      guard case .parked(nil, let signalled) = state.driver, !signalled, !state.isShutDown else {
-        state.driver = .running
-        return true
-      }
-      state.driver = .parked(continuation, signalled: false)
-      return false
-    }
-    if resumeNow { continuation.resume() }
+    outbox.deliver()
   }
 
   // MARK: - Wall clock
@@ -259,8 +139,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// `NSSystemClockDidChange`): it re-anchors its timeline and moves every countdown whose end came
   /// from a `Date`. The engine also notices jumps of more than a second by itself at its wake-ups.
   public func wallClockDidChange() {
-    let wallClock = wallClock
-    mutate { state, now in ((), state.reanchor(date: wallClock.currentDate, instant: now)) }
+    let date = wallClock.currentDate
+    mutate { state, now in reanchor(&state, date: date, at: now) }
   }
 
   /// Sets the offset of a trusted reference clock (a server) against the local wall clock, e.g. from a
@@ -268,12 +148,13 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   ///
   /// - Throws: `TimelineError.referenceOffsetOutOfRange` for an absurd offset; nothing changes.
   public func setReferenceOffset(_ offset: Duration) throws {
-    try mutate { state, now -> (Result<Void, TimelineError>, [Delivery]) in
+    try mutate { state, now -> Result<Void, TimelineError> in
       do throws(TimelineError) {
         state.timeline = try state.timeline.withReferenceOffset(offset)
-        return (.success(()), state.retargetDates(at: now))
+        retargetDates(&state, at: now)
+        return .success(())
       } catch {
-        return (.failure(error), [])
+        return .failure(error)
       }
     }.get()
   }
@@ -300,13 +181,6 @@ extension CountdownEngine where C == ContinuousClock {
   public convenience init(wallClock: any WallClock = SystemWallClock(), tolerance: Duration = .milliseconds(100)) {
     self.init(clock: ContinuousClock(), wallClock: wallClock, tolerance: tolerance)
   }
-}
-
-/// Main-actor work waiting for the main actor.
-struct Mailbox: Sendable {
-  /// Main-actor deliveries only.
-  var work: [Delivery] = []
-  var isDrainScheduled = false
 }
 
 /// A weak reference to an engine, so that the driver task does not keep a dropped engine alive.

@@ -1,141 +1,88 @@
 import Foundation
 
-/// Everything the engine keeps behind its lock.
-struct EngineState<C: Clock> where C.Duration == Duration {
-  /// The clock's instant that ``EngineTick``s count from.
-  let origin: C.Instant
-  var scheduler: Scheduler
+/// Everything an engine keeps behind its one lock: the core, the wall-clock timeline, the driver's
+/// state, and what the core's data refers to outside itself (streams, boards, the main-actor tables of
+/// display classes).
+struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
+  var core: EngineCore
   var timeline: Timeline<C.Instant>
   var driver: DriverState<C> = .running
   var isShutDown = false
   var wakeUps = 0
-  init(origin: C.Instant, scheduler: Scheduler, timeline: Timeline<C.Instant>) {
-    self.origin = origin
-    self.scheduler = scheduler
+  /// What the current operation produced; emptied by every flush, kept for its capacity.
+  var effects = Effects()
+  /// Stream sinks by index (``Bindings/Binding/sink`` of stream bindings).
+  var streams: [StreamSink?] = []
+  var freeStreams: [UInt32] = []
+  /// The engine's boards by index (a row's ``RowFlags/owner`` minus one).
+  var boards: [(any BoardStorage)?] = []
+  /// The display classes made so far, by display type, to share a class among equal displays.
+  var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: MainTable)]] = [:]
+  /// Main-actor events of the current operation that must reach the mailbox before what the core
+  /// produced: new display classes' tables and new subscribers' installs.
+  var pendingMain: [Mailbox.Event] = []
+
+  init(core: EngineCore, timeline: Timeline<C.Instant>) {
+    self.core = core
     self.timeline = timeline
   }
 
-  /// Performs immediate deliveries now (under the lock, so a stream sees its snapshots in order) and
-  /// splits the rest.
-  ///
-  /// - Returns: the main-actor deliveries, for the engine's mailbox (`deliveries` itself, not a copy,
-  ///   when that is all there is: the common case of a wake-up), and the work to run once the lock is
-  ///   released.
-  func split(_ deliveries: [Delivery]) -> (main: [Delivery], afterUnlock: [@Sendable () -> Void]) {
-    var onlyMain = true
-    var afterUnlock: [@Sendable () -> Void] = []
-    for delivery in deliveries {
-      switch delivery {
-      case .mainActor: continue
-      case .immediate(let work): work()
-      case .afterUnlock(let work): afterUnlock.append(work)
-      }
-      onlyMain = false
-    }
-    if onlyMain { return (deliveries, afterUnlock) }
-    return (deliveries.filter { if case .mainActor = $0 { true } else { false } }, afterUnlock)
-  }
-
-  /// After shutdown: drops whatever a mutation added, returning the work that finishes its sequences.
-  mutating func discardAfterShutdown() -> [@Sendable () -> Void] {
-    scheduler.removeAll().compactMap { delivery in
-      guard case .afterUnlock(let work) = delivery else { return nil }
-      return work
+  /// The binding of a new subscriber: its display's class (an existing one whose display is equal, or
+  /// a new one), a sink slot there, and the main-actor install of its closures (or its stream).
+  mutating func binding(for subscriber: Subscriber) -> Bindings.Binding {
+    let (displayClass, table) = self.displayClass(for: subscriber.display)
+    switch subscriber.sink {
+    case .main(let install):
+      let sink = core.classes.takeSink(of: displayClass)
+      pendingMain.append(.install(install(table, sink)))
+      return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
+    case .stream(let sink):
+      core.classes.retain(displayClass)
+      return Bindings.Binding(displayClass: displayClass, sink: addStream(sink), isStream: true)
     }
   }
 
-  /// One wake-up (or one chunk of it): notice a wall-clock jump, then serve what is due, at most
-  /// `limit` entries (see ``Scheduler/advance(to:limit:)``).
-  mutating func serve(at now: C.Instant, wallDate: Date, limit: Int = .max) -> [Delivery] {
-    let expected = timeline.date(for: now).addingTimeInterval(-timeline.referenceOffset.timeInterval)
-    guard abs(wallDate.timeIntervalSince(expected)) > 1 else { return scheduler.advance(to: tick(now), limit: limit) }
-    return reanchor(date: wallDate, instant: now) + scheduler.advance(to: tick(now), limit: limit)
-  }
-
-  /// Re-anchors the timeline on a fresh (date, instant) pair and moves date-based countdowns.
-  mutating func reanchor(date: Date, instant: C.Instant) -> [Delivery] {
-    guard let moved = try? timeline.reanchored(date: date, instant: instant) else { return [] }
-    timeline = moved
-    return retargetDates(at: instant)
-  }
-
-  mutating func retargetDates(at now: C.Instant) -> [Delivery] {
-    let timeline = timeline
-    let origin = origin
-    return scheduler.retargetDates(at: tick(now)) { date in
-      (try? timeline.instant(for: date)).map { EngineTick(offset: origin.duration(to: $0)) }
+  /// The class of `display` and its main-actor table, made (and posted) if there is none.
+  mutating func displayClass(for display: DisplayDescription) -> (UInt32, MainTable) {
+    let candidates = displayClasses[display.displayType, default: []]
+    if let found = candidates.first(where: { core.classes.isLive($0.displayClass) && display.isShown($0.table) }) {
+      return found
     }
-  }
-}
-
-// The scheduler's operations in the clock's instants: the conversions to and from ticks happen here,
-// once per operation, so that the scheduler itself is not generic.
-extension EngineState {
-  /// `instant` as a tick.
-  func tick(_ instant: C.Instant) -> EngineTick {
-    EngineTick(offset: origin.duration(to: instant))
-  }
-
-  /// `tick` as an instant of the clock.
-  func instant(_ tick: EngineTick) -> C.Instant {
-    origin.advanced(by: tick.offset)
+    let displayClass = core.addClass(plan: display.plan, period: display.period)
+    let table = display.makeTable()
+    pendingMain.append(.table(displayClass, table))
+    // A few per type: displays of one type are mostly few (`.seconds` and `.minutes`, a ring or two).
+    displayClasses[display.displayType, default: []].append((displayClass, table))
+    if displayClasses[display.displayType, default: []].count > 16 {
+      displayClasses[display.displayType]?.removeFirst()
+    }
+    return (displayClass, table)
   }
 
-  /// Adds a countdown; see ``Scheduler/add(_:target:renderer:tolerance:onFinish:removesWhenSettled:at:)``.
-  mutating func add(
-    _ countdown: Countdown<C.Instant>,
-    target: Date? = nil,
-    renderer: Renderer?,
-    tolerance: Duration? = nil,
-    onFinish: FinishWork?,
-    removesWhenSettled: Bool = false,
-    at now: C.Instant
-  ) -> (id: EntryID, deliveries: [Delivery]) {
-    scheduler.add(
-      countdown.converted(tick), target: target, renderer: renderer, tolerance: tolerance, finishing: onFinish,
-      removesWhenSettled: removesWhenSettled, at: tick(now))
-  }
-
-  /// Changes a countdown; see ``Scheduler/update(_:at:target:_:)``.
-  mutating func update(
-    _ id: EntryID,
-    at now: C.Instant,
-    target: Date?? = nil,
-    _ transform: (Countdown<C.Instant>) -> Countdown<C.Instant>
-  ) -> [Delivery] {
-    let origin = origin
-    return scheduler.update(id, at: tick(now), target: target) { countdown in
-      transform(countdown.converted { origin.advanced(by: $0.offset) }).converted {
-        EngineTick(offset: origin.duration(to: $0))
-      }
+  /// Forgets a display class that went away.
+  mutating func forgetClass(_ displayClass: UInt32) {
+    for (type, classes) in displayClasses where classes.contains(where: { $0.displayClass == displayClass }) {
+      displayClasses[type] = classes.filter { $0.displayClass != displayClass }
     }
   }
 
-  /// Gives a countdown a renderer; see ``Scheduler/attach(_:tolerance:to:at:)``.
-  mutating func attach(_ renderer: Renderer, tolerance: Duration, to id: EntryID, at now: C.Instant)
-    -> [Delivery]
-  {
-    scheduler.attach(renderer, tolerance: tolerance, to: id, at: tick(now))
+  /// Stores a stream sink, returning its index.
+  mutating func addStream(_ sink: StreamSink) -> UInt32 {
+    if let index = freeStreams.popLast() {
+      streams[Int(index)] = sink
+      return index
+    }
+    streams.append(sink)
+    return UInt32(streams.count - 1)
   }
 
-  /// Takes a countdown's renderer away; see ``Scheduler/detach(_:at:)``.
-  mutating func detach(_ id: EntryID, at now: C.Instant) -> [Delivery] {
-    scheduler.detach(id, at: tick(now))
-  }
-
-  /// See ``Scheduler/removeWhenSettled(_:at:)``.
-  mutating func removeWhenSettled(_ id: EntryID, at now: C.Instant) -> [Delivery] {
-    scheduler.removeWhenSettled(id, at: tick(now))
-  }
-
-  /// The countdown of a live entry, in the clock's instants.
-  func countdown(of id: EntryID) -> Countdown<C.Instant>? {
-    scheduler.countdown(of: id)?.converted(instant)
-  }
-
-  /// When the driver should wake next, in the clock's instants.
-  mutating func nextWake() -> C.Instant? {
-    scheduler.nextWake().map(instant)
+  /// Takes stream sink `index` out.
+  mutating func removeStream(_ index: UInt32) -> StreamSink? {
+    defer {
+      streams[Int(index)] = nil
+      freeStreams.append(index)
+    }
+    return streams[Int(index)]
   }
 }
 
@@ -168,13 +115,13 @@ enum DriverState<C: Clock> where C.Duration == Duration {
     }
   }
 
-  /// Stops the driver, returning what must be cancelled or resumed for it to notice.
-  mutating func stop() -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) {
+  /// Stops the driver, returning how to tell it.
+  mutating func stop() -> DriverWake? {
     defer { self = .stopped }
     switch self {
-    case .sleeping(_, let sleeper): return (sleeper, nil)
-    case .parked(let continuation, _): return (nil, continuation)
-    case .running, .stopped: return (nil, nil)
+    case .sleeping(_, let sleeper): return .cancel(sleeper)
+    case .parked(let continuation?, _): return .resume(continuation)
+    case .parked(nil, _), .running, .stopped: return nil
     }
   }
 }
@@ -190,13 +137,4 @@ enum DriverWake {
     case .resume(let continuation): continuation.resume()
     }
   }
-}
-
-/// What the driver does after a step.
-enum DriverWait {
-  /// A serve is under way: step again at once, once other tasks had a turn.
-  case again
-  case sleep(Task<Void, Never>)
-  case park
-  case stop
 }

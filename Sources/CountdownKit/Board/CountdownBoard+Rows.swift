@@ -1,0 +1,94 @@
+// The board's work under the engine's lock: finding its rows, placing a countdown in a row, binding
+// slots.
+
+extension CountdownBoard {
+  typealias Rows = BoardRows<ID>.Rows
+
+  /// Runs `body` with the board's rows under the engine's lock (see `CountdownEngine.mutate(_:)`).
+  @discardableResult
+  func withRows<Result>(_ body: (inout EngineState<C>, inout Rows, Tick) -> Result) -> Result? {
+    let number = number
+    return engine.mutate { state, now in Self.withRows(number, in: &state) { body(&$0, &$1, now) } }
+  }
+
+  /// Like ``withRows(_:)``, on the main actor: delivers what is waiting for it before returning.
+  @MainActor
+  @discardableResult
+  func withRowsOnMain<Result>(_ body: (inout EngineState<C>, inout Rows, Tick) -> Result) -> Result? {
+    let number = number
+    return engine.mutateOnMain { state, now in Self.withRows(number, in: &state) { body(&$0, &$1, now) } }
+  }
+
+  /// Reads the board's rows under the engine's lock.
+  func read<Result: Sendable>(_ body: (inout EngineState<C>, inout Rows) -> Result) -> Result? {
+    let number = number
+    return engine.state.withLock { state in Self.withRows(number, in: &state) { body(&$0, &$1) } }
+  }
+
+  /// Takes the rows of board `number` out of `state` for `body`, and puts them back.
+  private static func withRows<Result>(
+    _ number: Int, in state: inout EngineState<C>, _ body: (inout EngineState<C>, inout Rows) -> Result
+  ) -> Result? {
+    guard let storage = state.boards[number] else { return nil }
+    let board = unsafeDowncast(storage, to: BoardRows<ID>.self)
+    var rows = board.take()
+    defer { board.put(rows) }
+    return body(&state, &rows)
+  }
+
+  /// Puts the countdown `spec` describes in row `id`: replaces the countdown of an existing row
+  /// (keeping its binding and its completion's state), or adds the row and binds it to the slot that
+  /// waits for it. A paused `spec` pauses the row on its own; while the board is paused, a running one
+  /// is frozen with it.
+  func place(_ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick) {
+    var spec = spec
+    spec.owner = UInt16(number + 1)
+    spec.isPausedOnItsOwn = spec.pausedAt != nil
+    if rows.isPaused, spec.pausedAt == nil {
+      spec.pausedAt = now
+      spec.target = nil
+    }
+    if let row = rows.row(of: id) {
+      state.core.change(row, .replace(spec), at: now, into: &state.effects)
+      return
+    }
+    let subscriber = rows.bindings[id]?.subscriber
+    let binding = subscriber.map { state.binding(for: $0) }
+    let row = state.core.add(
+      spec, binding: binding, renderer: subscriber?.display.makeRenderer?(), at: now, into: &state.effects)
+    rows.insert(id, row: row)
+  }
+
+  /// Makes room for `additional` rows in the engine and the board.
+  func reserve(_ additional: Int, in state: inout EngineState<C>, _ rows: inout Rows) {
+    state.core.rows.reserve(additional)
+    rows.reserve(additional, highestRow: state.core.rows.capacity + additional)
+  }
+
+  /// Binds a slot to row `id` (or to a row yet to come), renders it at once if it is there, and takes
+  /// the row from any other slot that showed it.
+  @MainActor
+  func bind(_ id: ID, token: UInt64, slot: SlotState<ID>, render: @escaping @MainActor @Sendable (Snapshot) -> Void) {
+    let subscriber = Subscriber(display: description, sink: .main(Display.self, onChange: render, onFinish: nil))
+    let displaced = withRowsOnMain { state, rows, now -> BoardRows<ID>.SlotBinding? in
+      let previous = rows.bindings[id]
+      rows.bindings[id] = BoardRows.SlotBinding(token: token, slot: slot, subscriber: subscriber)
+      if let row = rows.row(of: id) {
+        let binding = state.binding(for: subscriber)
+        state.core.bind(row, to: binding, renderer: description.makeRenderer?(), at: now, into: &state.effects)
+      }
+      return previous
+    }
+    // Outside the engine's lock: the slot that showed the row no longer does.
+    if let displaced = displaced ?? nil, displaced.slot !== slot { displaced.slot.clear(ifToken: displaced.token) }
+  }
+
+  /// Ends the binding with `token` if it is still the row's binding.
+  func unbind(_ id: ID, token: UInt64) {
+    withRows { state, rows, now in
+      guard rows.bindings[id]?.token == token else { return }
+      rows.bindings[id] = nil
+      if let row = rows.row(of: id) { state.core.unbind(row, at: now, into: &state.effects) }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/// What the engine keeps for each row that somebody watches: a subscriber's closure, a stream, a bound
+/// slot, or only a completion callback. 16 bytes each; rows that nobody watches (most rows of a long
+/// list) have none.
+package struct Bindings: Sendable {
+  /// One binding.
+  package struct Binding: Sendable {
+    /// The compact value last delivered (plan displays), or the key of the binding's generic
+    /// renderer (other displays).
+    package var last: Int64
+    /// Where deliveries go: the slot in the display class's sink table (main actor), or the stream's
+    /// index.
+    package var sink: UInt32
+    package var displayClass: UInt32 { packed & 0x00FF_FFFF }
+    private var packed: UInt32
+
+    private static let hasLastBit: UInt32 = 1 << 24
+    private static let lastPausedBit: UInt32 = 1 << 25
+    private static let lastFinishedBit: UInt32 = 1 << 26
+    private static let streamBit: UInt32 = 1 << 27
+
+    package init(displayClass: UInt32, sink: UInt32, isStream: Bool) {
+      last = 0
+      self.sink = sink
+      packed = (displayClass & 0x00FF_FFFF) | (isStream ? Self.streamBit : 0)
+    }
+
+    /// Whether the deliveries go to a stream (off the main actor).
+    package var isStream: Bool { packed & Self.streamBit != 0 }
+
+    /// Whether ``last``, ``lastPaused`` and ``lastFinished`` hold what was last delivered.
+    package var hasLast: Bool { packed & Self.hasLastBit != 0 }
+    package var lastPaused: Bool { packed & Self.lastPausedBit != 0 }
+    package var lastFinished: Bool { packed & Self.lastFinishedBit != 0 }
+
+    /// Records the paused and finished flags of a delivery.
+    package mutating func setLast(paused: Bool, finished: Bool) {
+      packed =
+        (packed & ~(Self.lastPausedBit | Self.lastFinishedBit)) | Self.hasLastBit
+        | (paused ? Self.lastPausedBit : 0) | (finished ? Self.lastFinishedBit : 0)
+    }
+  }
+
+  private(set) var items: [Binding] = []
+  private var free: [UInt32] = []
+  /// The number of live bindings.
+  package private(set) var count = 0
+
+  package init() {}
+
+  /// Stores `binding`, returning its index.
+  package mutating func insert(_ binding: Binding) -> UInt32 {
+    count += 1
+    if let index = free.popLast() {
+      items[Int(index)] = binding
+      return index
+    }
+    items.append(binding)
+    return UInt32(items.count - 1)
+  }
+
+  /// Frees binding `index`, returning what it held.
+  @discardableResult
+  package mutating func remove(_ index: UInt32) -> Binding {
+    count -= 1
+    free.append(index)
+    return items[Int(index)]
+  }
+
+  package subscript(index: UInt32) -> Binding {
+    get { items[Int(index)] }
+    set { items[Int(index)] = newValue }
+  }
+}
+
+/// A subscriber's display that has no plan (see ``DisplayPlan``): the engine calls it to learn the
+/// value and the next change, and keeps the last value here to tell a change.
+///
+/// Made in inlinable code (``make(_:)``), so that its closure is compiled for the display in the
+/// module that names it. Called only under the engine's lock; the last value has a lock of its own all
+/// the same, so that the renderer is `Sendable` by construction (uncontended: a few nanoseconds).
+@usableFromInline
+package final class GenericRenderer: Sendable {
+  /// Renders `remaining` ticks: whether the value differs from the last one rendered (always true the
+  /// first time), and the remaining time at which it next changes, in ticks (nil: never).
+  @usableFromInline let step: @Sendable (_ remaining: Tick) -> (changed: Bool, next: Tick?)
+
+  @inlinable
+  init(step: @escaping @Sendable (_ remaining: Tick) -> (changed: Bool, next: Tick?)) {
+    self.step = step
+  }
+
+  /// The renderer of `display`.
+  @inlinable
+  package static func make<Display: CountdownDisplay>(_ display: Display) -> GenericRenderer {
+    let last = Lock<Display.Value?>(nil)
+    return GenericRenderer { remaining in
+      let left = Ticks.duration(remaining)
+      let value = display.value(remaining: left)
+      let changed = last.withLock { last in
+        defer { last = value }
+        return last != value
+      }
+      // The next change as a tick count rounded down: never before the display's own instant.
+      return (changed, display.nextChange(after: left).map(Ticks.floor))
+    }
+  }
+}

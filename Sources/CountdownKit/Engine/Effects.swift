@@ -1,0 +1,82 @@
+/// What the engine core hands out: data, never closures. The engine turns it into deliveries once it
+/// has let go of its lock (main-actor changes through the mailbox, stream changes through the outbox).
+@usableFromInline
+package struct Effects: Sendable {
+  /// A visible change for one subscriber: everything a snapshot is made of, in 32 bytes.
+  @usableFromInline
+  package struct Change: Equatable, Sendable {
+    /// The subscriber's slot in its display class's sink table, or its stream.
+    @usableFromInline package var sink: UInt32
+    /// The display class (low 24 bits) and the paused and finished flags.
+    @usableFromInline package var packed: UInt32
+    /// The compact value (plan displays; see ``DisplayPlan``), or 0.
+    @usableFromInline package var value: Int64
+    /// The remaining time, in ticks.
+    @usableFromInline package var remaining: Tick
+    /// The countdown's total in ticks, for progress; -1 for none.
+    @usableFromInline package var total: Tick
+
+    @usableFromInline static var pausedBit: UInt32 { 1 << 24 }
+    @usableFromInline static var finishedBit: UInt32 { 1 << 25 }
+
+    package init(
+      sink: UInt32, displayClass: UInt32, paused: Bool, finished: Bool, value: Int64, remaining: Tick, total: Tick
+    ) {
+      self.sink = sink
+      packed = displayClass | (paused ? Self.pausedBit : 0) | (finished ? Self.finishedBit : 0)
+      self.value = value
+      self.remaining = remaining
+      self.total = total
+    }
+
+    @usableFromInline package var displayClass: UInt32 { packed & 0x00FF_FFFF }
+    @usableFromInline package var isPaused: Bool { packed & Self.pausedBit != 0 }
+    @usableFromInline package var isFinished: Bool { packed & Self.finishedBit != 0 }
+    /// The key of the change's sink among all sinks of the engine.
+    package var sinkKey: SinkKey { SinkKey(displayClass: displayClass, sink: sink) }
+  }
+
+  /// Something that happens seldom: a completion, a subscriber going away.
+  package enum Event: Equatable, Sendable {
+    /// Row `row` (of board `owner`, when not 0) finished; its binding, if any, is `sink`.
+    case finished(row: UInt32, owner: UInt16, sink: SinkKey?, isStream: Bool)
+    /// A binding went away: a subscriber that was cancelled, a stream that ended, a slot that let go.
+    /// `cancelled`: by a call (deliveries already on their way are dropped); otherwise on its own,
+    /// after its last delivery (those are still made).
+    case sinkReleased(SinkKey, isStream: Bool, cancelled: Bool)
+    /// Display class `displayClass` is gone (its number may be reused).
+    case classReleased(UInt32)
+  }
+
+  /// Main-actor changes, in order.
+  package var changes: [Change] = []
+  /// Stream changes, in order.
+  package var streamChanges: [Change] = []
+  /// Events, each with how many main-actor and stream changes came before it.
+  package var events: [(changes: Int, streamChanges: Int, event: Event)] = []
+
+  package init() {}
+
+  package mutating func append(_ event: Event) {
+    events.append((changes.count, streamChanges.count, event))
+  }
+
+  package var isEmpty: Bool { changes.isEmpty && streamChanges.isEmpty && events.isEmpty }
+
+  package mutating func removeAll() {
+    changes.removeAll(keepingCapacity: true)
+    streamChanges.removeAll(keepingCapacity: true)
+    events.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A sink among all sinks of an engine: its display class and its slot there.
+package struct SinkKey: Hashable, Sendable {
+  package var displayClass: UInt32
+  package var sink: UInt32
+
+  package init(displayClass: UInt32, sink: UInt32) {
+    self.displayClass = displayClass
+    self.sink = sink
+  }
+}

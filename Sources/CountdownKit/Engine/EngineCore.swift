@@ -1,0 +1,246 @@
+/// The engine's state machine: rows, bindings, display classes and the schedule, in ticks.
+///
+/// Pure and synchronous: every operation takes `now` and appends what must be delivered to an
+/// ``Effects`` buffer, as data. It never reads a clock, never locks, never calls out (but for the
+/// displays that have no plan, whose pure `value` and `nextChange` it calls). ``CountdownEngine`` wraps
+/// it in a lock and a driver task; tests drive it with plain ticks.
+package struct EngineCore: Sendable {
+  package var rows = Rows()
+  package var bindings = Bindings()
+  package var schedule = Schedule()
+  package var classes: DisplayClasses
+  /// The renderers of bindings whose display has no plan, by binding.
+  var generic: [UInt32: GenericRenderer] = [:]
+  /// The largest lateness allowed, and the tolerance of completions of rows that show nothing.
+  package let maximumTolerance: Tick
+  /// Items queued for rows that have since been re-queued or released (see ``compactIfWasteful()``).
+  var staleItems = 0
+
+  /// A core whose tolerances are at most `maximumTolerance` ticks.
+  package init(maximumTolerance: Tick) {
+    precondition(maximumTolerance > 0, "The engine's tolerance must be positive, got \(maximumTolerance) ns")
+    self.maximumTolerance = maximumTolerance
+    var schedule = Schedule()
+    classes = DisplayClasses(completionLane: schedule.lane(forTolerance: maximumTolerance))
+    self.schedule = schedule
+  }
+
+  /// The lateness allowed for a display with `period`: a tenth of it, rounded down to a whole
+  /// millisecond, between 1 ms and the maximum.
+  ///
+  /// Rounded so that displays with slightly different periods (rings of different sizes, say) share a
+  /// lane: there are at most as many lanes as milliseconds in the maximum tolerance.
+  package func tolerance(forPeriod period: Duration?) -> Tick {
+    guard let period else { return maximumTolerance }
+    let milliseconds = Swift.max(Ticks.floor(period / 10) / 1_000_000, 1)
+    let (tolerance, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
+    return overflow ? maximumTolerance : Swift.min(tolerance, maximumTolerance)
+  }
+
+  /// A new display class for a display with `plan` and `period`.
+  package mutating func addClass(plan: DisplayPlan?, period: Duration?) -> UInt32 {
+    classes.insert(plan: plan, lane: schedule.lane(forTolerance: tolerance(forPeriod: period)))
+  }
+
+  // MARK: - Rows
+
+  /// What a new row starts as.
+  package struct RowSpec {
+    package var end: Tick
+    /// When the row was paused, for a row that starts paused.
+    package var pausedAt: Tick?
+    package var total: Tick?
+    /// The wall-clock date (seconds since 2001) the end came from.
+    package var target: Double?
+    package var owner: UInt16 = 0
+    package var releasesWhenSettled = false
+    package var isPausedOnItsOwn = false
+
+    package init(end: Tick, pausedAt: Tick? = nil, total: Tick? = nil, target: Double? = nil) {
+      self.end = end
+      self.pausedAt = pausedAt
+      self.total = total
+      self.target = target
+    }
+  }
+
+  /// Adds a row and, when `binding` is given, binds it; renders at once and fires the completion if the
+  /// countdown is already over.
+  package mutating func add(
+    _ spec: RowSpec, binding: Bindings.Binding? = nil, renderer: GenericRenderer? = nil, at now: Tick,
+    into effects: inout Effects
+  ) -> Int {
+    var flags = RowFlags()
+    flags.owner = spec.owner
+    flags.releasesWhenSettled = spec.releasesWhenSettled
+    let row = rows.allocate(end: spec.end, flags: flags)
+    write(spec, to: row)
+    if let binding { attach(binding, renderer: renderer, to: row) }
+    process(row, at: now, .adding, into: &effects)
+    checkInvariants()
+    return row
+  }
+
+  /// Gives `row` a binding (taking over from one it had, which is released as cancelled) and renders.
+  package mutating func bind(
+    _ row: Int, to binding: Bindings.Binding, renderer: GenericRenderer? = nil, at now: Tick,
+    into effects: inout Effects
+  ) {
+    noteOverdue(row, at: now)
+    if rows[row].flags.hasBinding { detach(row, cancelled: true, into: &effects) }
+    attach(binding, renderer: renderer, to: row)
+    process(row, at: now, .changing, into: &effects)
+    checkInvariants()
+  }
+
+  /// Takes `row`'s binding away (a slot letting go); the countdown goes on and still completes.
+  package mutating func unbind(_ row: Int, at now: Tick, into effects: inout Effects) {
+    guard rows[row].flags.hasBinding else { return }
+    noteOverdue(row, at: now)
+    detach(row, cancelled: true, into: &effects)
+    process(row, at: now, .changing, into: &effects)
+    checkInvariants()
+  }
+
+  /// Removes `row`: no more deliveries (those on their way are dropped), no completion.
+  package mutating func remove(_ row: Int, into effects: inout Effects) {
+    release(row, cancelled: true, into: &effects)
+    checkInvariants()
+  }
+
+  /// A change made by hand to a row's countdown.
+  package enum Change {
+    case pause
+    case resume
+    /// A new end; `target`: the wall-clock date it came from (nil: none any more).
+    case retarget(end: Tick, target: Double?)
+    /// More (or, negative, less) time left.
+    case extend(Tick)
+    /// Everything anew (a board row set again); the binding and the completion's state stay.
+    case replace(RowSpec)
+  }
+
+  /// Applies `change` to `row` and re-renders it if what it shows changed.
+  ///
+  /// A completion the change brings about waits for the next wake-up, so that changes made one after
+  /// the other at the same instant count as one (extending by −10 s and then by +15 s does not finish).
+  package mutating func change(_ row: Int, _ change: Change, at now: Tick, into effects: inout Effects) {
+    noteOverdue(row, at: now)
+    var head = rows[row]
+    switch change {
+    case .pause:
+      guard !head.flags.isPaused else { break }
+      head.flags.isPaused = true
+      rows.setPausedAt(row, now)
+    case .resume:
+      guard head.flags.isPaused else { break }
+      head.end = Ticks.sum(now, Ticks.difference(head.end, rows.pausedAt[row]))
+      head.flags.isPaused = false
+    case .retarget(let end, let target):
+      head.end = end
+      head.flags.followsDate = target != nil
+      if let target { rows.setTarget(row, target) }
+    case .extend(let amount):
+      let old = head.end
+      head.end = Ticks.sum(head.end, amount)
+      // An extension of a date-based countdown moves the date with it, so re-anchoring keeps it.
+      if head.flags.followsDate {
+        rows.setTarget(row, rows.targets[row] + Double(Ticks.difference(head.end, old)) / 1e9)
+      }
+    case .replace(let spec):
+      head.end = spec.end
+      head.flags.isPaused = spec.pausedAt != nil
+      head.flags.isPausedOnItsOwn = spec.isPausedOnItsOwn
+      rows[row] = head
+      write(spec, to: row)
+      head = rows[row]
+    }
+    // Only a running countdown follows a date: a paused one keeps its frozen time whatever the wall
+    // clock does, and once resumed counts that time from the moment it was resumed.
+    if head.flags.isPaused { head.flags.followsDate = false }
+    rows[row] = head
+    process(row, at: now, .changing, into: &effects)
+    checkInvariants()
+  }
+
+  /// Makes the rows, sink slots and display classes freed by the operation that ends available again.
+  /// Until then they are not reused, so that the events of one operation never name two things by
+  /// one number.
+  package mutating func recycle() {
+    rows.recycle()
+    classes.recycle()
+  }
+
+  /// Marks board row `row` as paused on its own (or not).
+  package mutating func setPausedOnItsOwn(_ row: Int, _ value: Bool) {
+    rows[row].flags.isPausedOnItsOwn = value
+  }
+
+  /// From now on releases `row` once it has settled (at once if it already has).
+  package mutating func releaseWhenSettled(_ row: Int, at now: Tick, into effects: inout Effects) {
+    rows[row].flags.releasesWhenSettled = true
+    noteOverdue(row, at: now)
+    process(row, at: now, .changing, into: &effects)
+    checkInvariants()
+  }
+
+  /// Re-converts the end of every running row that follows a wall-clock date (after the wall clock
+  /// moved), and re-renders those whose value changed.
+  package mutating func retargetDates(at now: Tick, into effects: inout Effects, using convert: (Double) -> Tick?) {
+    for row in 0..<rows.capacity where rows[row].flags.isLive && rows[row].flags.followsDate {
+      guard let end = convert(rows.targets[row]) else { continue }
+      noteOverdue(row, at: now)
+      rows[row].end = end
+      process(row, at: now, .changing, into: &effects)
+    }
+    checkInvariants()
+  }
+
+  // MARK: - Internals
+
+  private mutating func write(_ spec: RowSpec, to row: Int) {
+    var head = rows[row]
+    head.flags.isPaused = spec.pausedAt != nil
+    head.flags.isPausedOnItsOwn = spec.isPausedOnItsOwn
+    head.flags.followsDate = spec.target != nil && spec.pausedAt == nil
+    rows[row] = head
+    if let pausedAt = spec.pausedAt { rows.setPausedAt(row, pausedAt) }
+    rows.setTotal(row, spec.total ?? -1)
+    rows.setTarget(row, head.flags.followsDate ? spec.target ?? .nan : .nan)
+  }
+
+  private mutating func attach(_ binding: Bindings.Binding, renderer: GenericRenderer?, to row: Int) {
+    let index = bindings.insert(binding)
+    if let renderer { generic[index] = renderer }
+    rows[row].binding = index
+    rows[row].flags.hasBinding = true
+  }
+
+  /// Frees `row`'s binding, handing its sink back.
+  mutating func detach(_ row: Int, cancelled: Bool, into effects: inout Effects) {
+    let index = rows[row].binding
+    rows[row].flags.hasBinding = false
+    let binding = bindings.remove(index)
+    generic[index] = nil
+    let key = SinkKey(displayClass: binding.displayClass, sink: binding.sink)
+    effects.append(.sinkReleased(key, isStream: binding.isStream, cancelled: cancelled))
+    // Streams' sinks are numbered by the engine, not by their class.
+    let classGone =
+      binding.isStream
+      ? classes.release(binding.displayClass) : classes.returnSink(binding.sink, of: binding.displayClass)
+    if classGone { effects.append(.classReleased(binding.displayClass)) }
+  }
+
+  /// Frees `row` (and its binding).
+  mutating func release(_ row: Int, cancelled: Bool, into effects: inout Effects) {
+    if rows[row].flags.hasBinding { detach(row, cancelled: cancelled, into: &effects) }
+    if rows[row].flags.isQueued { staleItems += 1 }
+    rows.release(row)
+  }
+
+  /// Before a change by hand: a countdown whose time ran out while the driver had not woken yet reached
+  /// zero at its end, whatever the change then does (unless it puts time back).
+  mutating func noteOverdue(_ row: Int, at now: Tick) {
+    if rows[row].flags.completion == .armed, rows.remaining(row, at: now) <= 0 { rows[row].flags.completion = .pending }
+  }
+}

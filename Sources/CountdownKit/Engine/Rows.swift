@@ -1,0 +1,131 @@
+/// The engine's countdowns, as columns indexed by row number.
+///
+/// What the hot loop reads for every change sits together in one 24-byte ``Head`` per row (one cache
+/// line touched per row served). What only some rows have lives in columns that are allocated the first
+/// time a row needs them: the instant a paused row was paused at, a total for progress, the wall-clock
+/// date a row follows. A registered board row that nobody shows costs its head plus its schedule item.
+///
+/// Rows are reused: ``Head/generation`` tells a handle whether its row is still the countdown it was made
+/// for.
+package struct Rows: Sendable {
+  /// The hot fields of one row.
+  package struct Head: Sendable {
+    /// Running: the tick the countdown ends at. Paused: the end it had when it was paused, so that
+    /// the frozen remaining time is `end - pausedAt`.
+    package var end: Tick
+    /// Matches the stamp of the row's one valid schedule item (see ``Schedule``).
+    package var stamp: UInt32
+    /// Changes each time the row is reused.
+    package var generation: UInt32
+    package var flags: RowFlags
+    /// The row's binding (see ``Bindings``), when ``RowFlags/hasBinding``.
+    package var binding: UInt32
+  }
+
+  package private(set) var heads: [Head] = []
+  /// When each paused row was paused.
+  package private(set) var pausedAt = LazyColumn<Tick>(default: 0)
+  /// Each row's total in ticks, for progress; -1 for none.
+  package private(set) var totals = LazyColumn<Tick>(default: -1)
+  /// The wall-clock date (seconds since 2001, as `Date` counts) a row's end came from; NaN for none.
+  package private(set) var targets = LazyColumn<Double>(default: .nan)
+  private var free: [UInt32] = []
+  /// Rows freed by the current operation: reused only after it (see ``recycle()``), so that an event
+  /// the operation produced about a row never meets another countdown in its place.
+  private var freed: [UInt32] = []
+  private var nextGeneration: UInt32 = 1
+  /// The number of live rows.
+  package private(set) var count = 0
+
+  package init() {}
+
+  /// Takes a row (a free one, or a new one) and gives it a fresh generation.
+  package mutating func allocate(end: Tick, flags: RowFlags) -> Int {
+    let generation = nextGeneration
+    nextGeneration = nextGeneration == .max ? 1 : nextGeneration + 1
+    let head = Head(end: end, stamp: 0, generation: generation, flags: flags.with(isLive: true), binding: 0)
+    count += 1
+    if let row = free.popLast() {
+      let row = Int(row)
+      heads[row] = Head(
+        end: end, stamp: heads[row].stamp, generation: generation, flags: head.flags, binding: 0)
+      return row
+    }
+    heads.append(head)
+    return heads.count - 1
+  }
+
+  /// Frees a live row; its stamp moves on, so that an item still queued for it is stale.
+  package mutating func release(_ row: Int) {
+    precondition(heads[row].flags.isLive, "Internal inconsistency: releasing row \(row), which is free")
+    heads[row].flags = RowFlags()
+    heads[row].stamp &+= 1
+    totals[row] = -1
+    targets[row] = .nan
+    freed.append(UInt32(row))
+    count -= 1
+  }
+
+  /// Makes the rows freed by the operation that ends available again.
+  package mutating func recycle() {
+    free.append(contentsOf: freed)
+    freed.removeAll(keepingCapacity: true)
+  }
+
+  /// Makes room for `count` more rows without growing storage on the way.
+  package mutating func reserve(_ additional: Int) {
+    let needed = heads.count + Swift.max(additional - free.count, 0)
+    heads.reserveCapacity(needed)
+  }
+
+  /// Whether `row` is live and still the countdown of `generation`.
+  package func isCurrent(_ row: Int, generation: UInt32) -> Bool {
+    row >= 0 && row < heads.count && heads[row].flags.isLive && heads[row].generation == generation
+  }
+
+  package subscript(row: Int) -> Head {
+    get { heads[row] }
+    set { heads[row] = newValue }
+  }
+
+  /// The remaining time of `row` at `now`: `end - now` running, frozen paused.
+  package func remaining(_ row: Int, at now: Tick) -> Tick {
+    let head = heads[row]
+    return Ticks.difference(head.end, head.flags.isPaused ? pausedAt[row] : now)
+  }
+
+  package mutating func setPausedAt(_ row: Int, _ tick: Tick) { pausedAt[row] = tick }
+  package mutating func setTotal(_ row: Int, _ total: Tick) { totals[row] = total }
+  package mutating func setTarget(_ row: Int, _ target: Double) { targets[row] = target }
+
+  /// The number of rows ever made (live and free): the bound of row numbers.
+  package var capacity: Int { heads.count }
+}
+
+/// A column whose storage is made the first time a value other than its default is written.
+package struct LazyColumn<Value: BitwiseCopyable & Sendable>: Sendable {
+  private var values: [Value] = []
+  private let defaultValue: Value
+
+  init(default defaultValue: Value) {
+    self.defaultValue = defaultValue
+  }
+
+  package subscript(row: Int) -> Value {
+    get { row < values.count ? values[row] : defaultValue }
+    set {
+      if row >= values.count {
+        if values.isEmpty && isDefault(newValue) { return }
+        values.append(contentsOf: repeatElement(defaultValue, count: row + 1 - values.count))
+      }
+      values[row] = newValue
+    }
+  }
+
+  /// Whether storage was made.
+  package var isAllocated: Bool { !values.isEmpty }
+
+  private func isDefault(_ value: Value) -> Bool {
+    withUnsafeBytes(of: value) { new in withUnsafeBytes(of: defaultValue) { new.elementsEqual($0) } }
+  }
+}

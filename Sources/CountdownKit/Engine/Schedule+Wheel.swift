@@ -1,0 +1,161 @@
+// The timing wheel: where a lane keeps its near due instants.
+
+extension Schedule {
+  /// The due instants of one lane that fall within the next 64 slots; farther and overdue ones wait in
+  /// the lane's heap.
+  ///
+  /// A countdown that shows whole seconds changes once a second, so each change puts its row back in
+  /// the wheel about eleven slots ahead: queueing a change is an append to an array, not a sift-down
+  /// through a heap of a million items, and a wake-up walks its slots' items in order. Slot `k`
+  /// (counted from the engine's origin) holds the items due in `k·w ..< (k+1)·w` and is served at its
+  /// end, `(k+1)·w`: nothing is early and nothing is more than `w` late.
+  struct Wheel: Sendable {
+    static let slotCount = 64
+
+    /// The slot width `w`, in ticks.
+    let width: Tick
+    private(set) var slots: [[Item]]
+    /// Bit `i` is set when `slots[i]` holds items.
+    private var occupied: UInt64 = 0
+    /// The number of the earliest slot that can hold items; slots `cursor ..< cursor + 64` map onto
+    /// `slots` modulo 64.
+    private(set) var cursor: Int64 = 0
+
+    init(width: Tick) {
+      self.width = width
+      slots = Array(repeating: [], count: Self.slotCount)
+    }
+
+    /// The number of the slot `tick` falls in (floor division: ticks before the origin are negative).
+    func slotNumber(of tick: Tick) -> Int64 {
+      let (quotient, remainder) = tick.quotientAndRemainder(dividingBy: width)
+      return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    /// The end of the slot `tick` falls in: when an item due at `tick` is served.
+    func slotEnd(of tick: Tick) -> Tick {
+      end(ofSlot: slotNumber(of: tick))
+    }
+
+    /// When slot `number` is served: its end, saturated to the tick range.
+    func end(ofSlot number: Int64) -> Tick {
+      let (end, overflow) = (number + 1).multipliedReportingOverflow(by: width)
+      return overflow ? Ticks.max : Swift.min(end, Ticks.max)
+    }
+
+    /// Whether an item due at `tick` goes into the wheel (rather than the heap).
+    func accepts(_ tick: Tick) -> Bool {
+      let number = slotNumber(of: tick)
+      return number >= cursor && number - cursor < Int64(Self.slotCount)
+    }
+
+    /// Whether the slot of `tick` holds nothing.
+    func isEmptySlot(for tick: Tick) -> Bool {
+      occupied & (1 << UInt64(Self.place(of: slotNumber(of: tick)))) == 0
+    }
+
+    /// Hands an empty slot the storage of a spare buffer, for its capacity.
+    mutating func give(_ buffer: [Item], for tick: Tick) {
+      let slot = Self.place(of: slotNumber(of: tick))
+      if slots[slot].capacity < buffer.capacity { slots[slot] = buffer }
+    }
+
+    /// Puts `item` in its slot; `false` (and nothing changes) if it is overdue or beyond the wheel.
+    mutating func insert(_ item: Item) -> Bool {
+      guard accepts(item.due) else { return false }
+      let slot = Self.place(of: slotNumber(of: item.due))
+      slots[slot].append(item)
+      occupied |= 1 << UInt64(slot)
+      return true
+    }
+
+    /// When the earliest occupied slot ends; `nil` when the wheel is empty.
+    var nextServe: Tick? {
+      guard occupied != 0 else { return nil }
+      return end(ofSlot: earliestOccupied)
+    }
+
+    /// The number of the earliest occupied slot (the wheel must not be empty).
+    private var earliestOccupied: Int64 {
+      let start = Self.place(of: cursor)
+      let rotated = (occupied >> UInt64(start)) | (start == 0 ? 0 : occupied << UInt64(Self.slotCount - start))
+      return cursor + Int64(rotated.trailingZeroBitCount)
+    }
+
+    /// Moves every item due at or before `now` into `serving`: the buffers of whole slots as they are
+    /// (a slot's storage travels, its items are not copied), the due part of `now`'s own slot into a
+    /// spare buffer. Moves the cursor up to `now`'s slot.
+    mutating func takeDue(at now: Tick, into serving: inout [[Item]], spare: inout [[Item]]) {
+      let current = slotNumber(of: now)
+      guard current >= cursor else { return }
+      let last = Swift.min(current, cursor + Int64(Self.slotCount - 1))
+      var number = cursor
+      while number <= last {
+        let slot = Self.place(of: number)
+        if occupied & (1 << UInt64(slot)) != 0 {
+          if number < current {
+            serving.append(slots[slot])
+            slots[slot] = spare.popLast() ?? []
+            occupied &= ~(1 << UInt64(slot))
+          } else {
+            var due = spare.popLast() ?? []
+            var kept = 0
+            for position in slots[slot].indices {
+              let item = slots[slot][position]
+              if item.due <= now {
+                due.append(item)
+              } else {
+                slots[slot][kept] = item
+                kept += 1
+              }
+            }
+            slots[slot].removeLast(slots[slot].count - kept)
+            if slots[slot].isEmpty { occupied &= ~(1 << UInt64(slot)) }
+            serving.append(due)
+          }
+        }
+        number += 1
+      }
+      cursor = current
+    }
+
+    /// Drops the stale items at the front of the earliest occupied slots, and slots that hold nothing
+    /// else, so that ``nextServe`` is not a wake-up for nothing; returns how many were dropped.
+    ///
+    /// Stops at the first valid item, so that it costs next to nothing when the front is valid.
+    mutating func dropStaleFront(where isStale: (Item) -> Bool) -> Int {
+      var dropped = 0
+      while occupied != 0 {
+        let slot = Self.place(of: earliestOccupied)
+        if let firstValid = slots[slot].firstIndex(where: { !isStale($0) }) {
+          slots[slot].removeSubrange(0..<firstValid)
+          dropped += firstValid
+          break
+        }
+        dropped += slots[slot].count
+        slots[slot].removeAll(keepingCapacity: true)
+        occupied &= ~(1 << UInt64(slot))
+      }
+      return dropped
+    }
+
+    /// Drops the items `isStale` says are stale; returns how many.
+    mutating func removeAll(where isStale: (Item) -> Bool) -> Int {
+      var removed = 0
+      for slot in slots.indices where !slots[slot].isEmpty {
+        let before = slots[slot].count
+        slots[slot].removeAll(where: isStale)
+        removed += before - slots[slot].count
+        if slots[slot].isEmpty { occupied &= ~(1 << UInt64(slot)) }
+      }
+      return removed
+    }
+
+    /// Every item held, in no particular order.
+    var items: FlattenSequence<[[Item]]> { slots.joined() }
+
+    private static func place(of number: Int64) -> Int {
+      Int(truncatingIfNeeded: number) & (slotCount - 1)
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import HeapModule
+
+/// When each row is due next: pure timing data, with no knowledge of what a row is.
+///
+/// Rows are grouped in *lanes*, one per tolerance (the lateness allowed to their changes). A lane cuts
+/// time into slots 15/16 of its tolerance wide, counted from the engine's origin, and serves each slot
+/// at its end: nothing is early, and nothing is later than the tolerance while a slot's changes can be
+/// served in its last 1/16. Near due instants (the next 64 slots) wait in a ``Wheel``, where queueing a
+/// change is an append; far and overdue ones in a min-heap (HeapModule). A row has at most one valid
+/// item at a time; an item whose stamp no longer matches its row's is stale and is skipped when it
+/// surfaces (lazy deletion), or dropped by ``compact(isStale:)``.
+///
+/// The schedule never reads a clock, never locks and never calls out: ``EngineCore`` feeds it ticks
+/// and takes due items back.
+package struct Schedule: Sendable {
+  /// A row due at a tick.
+  package struct Item: Comparable, Sendable {
+    package var due: Tick
+    package var row: UInt32
+    package var stamp: UInt32
+
+    package static func < (lhs: Item, rhs: Item) -> Bool { lhs.due < rhs.due }
+  }
+
+  /// The due items of one tolerance.
+  struct Lane: Sendable {
+    let tolerance: Tick
+    var wheel: Wheel
+    var heap: Heap<Item> = []
+
+    init(tolerance: Tick) {
+      self.tolerance = tolerance
+      wheel = Wheel(width: Swift.max(tolerance / 16 * 15 + tolerance % 16 * 15 / 16, 1))
+    }
+  }
+
+  private(set) var lanes: [Lane] = []
+  /// Buffers taken out of the wheels by the serve under way, and where it stands in them.
+  private var serving: [[Item]] = []
+  private var servingBuffer = 0
+  private var servingPosition = 0
+  /// Emptied slot buffers kept for their capacity, so that slots do not grow their storage again on
+  /// every turn of a wheel.
+  private var spare: [[Item]] = []
+  /// Items held in wheels, heaps and the serve under way, stale ones included.
+  package private(set) var count = 0
+
+  package init() {}
+
+  /// The lane for `tolerance` (in ticks), made if there is none yet.
+  package mutating func lane(forTolerance tolerance: Tick) -> Int {
+    if let existing = lanes.firstIndex(where: { $0.tolerance == tolerance }) { return existing }
+    lanes.append(Lane(tolerance: tolerance))
+    return lanes.count - 1
+  }
+
+  /// The tolerance of lane `lane`, in ticks.
+  package func tolerance(ofLane lane: Int) -> Tick { lanes[lane].tolerance }
+
+  /// The number of lanes.
+  package var laneCount: Int { lanes.count }
+
+  /// Queues `item` in lane `lane`.
+  ///
+  /// - Complexity: O(1) amortised for an item within the wheel, O(log n) in the heap.
+  package mutating func insert(_ item: Item, lane: Int) {
+    count += 1
+    if lanes[lane].wheel.isEmptySlot(for: item.due), lanes[lane].wheel.accepts(item.due), let buffer = spare.popLast() {
+      lanes[lane].wheel.give(buffer, for: item.due)
+    }
+    if !lanes[lane].wheel.insert(item) { lanes[lane].heap.insert(item) }
+  }
+
+  // MARK: - Serving
+
+  /// Takes every item due at or before `now` out of the lanes, to be handed out by ``nextDue()``.
+  ///
+  /// Call only when no serve is under way (``isServing`` is false).
+  package mutating func beginServe(at now: Tick) {
+    precondition(!isServing, "Internal inconsistency: a serve began while another was under way")
+    recycleServed()
+    for lane in lanes.indices {
+      lanes[lane].wheel.takeDue(at: now, into: &serving, spare: &spare)
+      if let top = lanes[lane].heap.min, top.due <= now {
+        var overdue = spare.popLast() ?? []
+        while let top = lanes[lane].heap.min, top.due <= now { overdue.append(lanes[lane].heap.removeMin()) }
+        serving.append(overdue)
+      }
+    }
+  }
+
+  /// Whether items taken by the last ``beginServe(at:)`` are still to be handed out.
+  package var isServing: Bool { servingBuffer < serving.count }
+
+  /// The next item of the serve under way, slot by slot, lane by lane; `nil` once all were handed out.
+  package mutating func nextDue() -> Item? {
+    while servingBuffer < serving.count {
+      if servingPosition < serving[servingBuffer].count {
+        defer { servingPosition += 1 }
+        count -= 1
+        return serving[servingBuffer][servingPosition]
+      }
+      servingBuffer += 1
+      servingPosition = 0
+    }
+    return nil
+  }
+
+  /// Returns the buffers of the finished serve to the spare pool (at most a few, to bound what the
+  /// pool holds).
+  private mutating func recycleServed() {
+    for var buffer in serving where spare.count < 16 && buffer.capacity > 0 {
+      buffer.removeAll(keepingCapacity: true)
+      spare.append(buffer)
+    }
+    serving.removeAll(keepingCapacity: true)
+    servingBuffer = 0
+    servingPosition = 0
+  }
+
+  // MARK: - Waking
+
+  /// When the driver should wake next: the end of the earliest slot that holds a valid item; `nil`
+  /// when nothing is queued. While a serve is under way, the due tick of its next item (past).
+  ///
+  /// Drops the stale items it meets at the front of each lane, so that a wake-up is never for nothing.
+  package mutating func nextWake(isStale: (Item) -> Bool) -> Tick? {
+    if isServing, servingPosition < serving[servingBuffer].count { return serving[servingBuffer][servingPosition].due }
+    var earliest: Tick?
+    for lane in lanes.indices {
+      while let top = lanes[lane].heap.min, isStale(top) {
+        lanes[lane].heap.removeMin()
+        count -= 1
+      }
+      count -= lanes[lane].wheel.dropStaleFront(where: isStale)
+      if let wake = lanes[lane].wheel.nextServe, earliest.map({ wake < $0 }) ?? true { earliest = wake }
+      if let top = lanes[lane].heap.min {
+        let wake = lanes[lane].wheel.slotEnd(of: top.due)
+        if earliest.map({ wake < $0 }) ?? true { earliest = wake }
+      }
+    }
+    return earliest
+  }
+
+  // MARK: - Housekeeping
+
+  /// Drops every stale item from the wheels and heaps.
+  ///
+  /// - Complexity: O(n) in the items held.
+  package mutating func compact(isStale: (Item) -> Bool) {
+    for lane in lanes.indices {
+      let valid = lanes[lane].heap.unordered.filter { !isStale($0) }
+      count -= lanes[lane].heap.count - valid.count
+      lanes[lane].heap = Heap(valid)
+      count -= lanes[lane].wheel.removeAll(where: isStale)
+    }
+  }
+
+  /// Forgets every item (shutting down); the lanes stay.
+  package mutating func removeAll() {
+    lanes = lanes.map { Lane(tolerance: $0.tolerance) }
+    serving = []
+    servingBuffer = 0
+    servingPosition = 0
+    spare = []
+    count = 0
+  }
+
+  /// Every item held in wheels and heaps (not those of a serve under way), in no particular order: for
+  /// the invariant checks.
+  package var queuedItems: [Item] {
+    lanes.flatMap { Array($0.heap.unordered) + Array($0.wheel.items) }
+  }
+
+  /// The items of the serve under way not yet handed out: for the invariant checks.
+  package var servingItems: [Item] {
+    guard isServing else { return [] }
+    return Array(serving[servingBuffer][servingPosition...]) + serving[(servingBuffer + 1)...].flatMap { $0 }
+  }
+}
