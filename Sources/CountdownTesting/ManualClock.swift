@@ -149,3 +149,28 @@ public final class ManualClock: Clock, WallClock, Sendable {
     state.withLock { $0.date = $0.date.addingTimeInterval(duration.timeInterval) }
   }
 }
+
+extension CountdownEngine where C == ManualClock {
+  /// An engine that does nothing on its own: no driver task; time moves when you advance `clock`, and
+  /// what is due is served when you call ``serveDue()``. For tests (yours and ours) and benchmarks that
+  /// need every step to happen exactly when they say.
+  ///
+  /// ```swift
+  /// let clock = ManualClock()
+  /// let engine = CountdownEngine.manuallyDriven(by: clock)
+  /// engine.add(Countdown(duration: .seconds(3), startingAt: clock.now), display: .seconds) { print($0.value) }
+  /// clock.advance(by: .seconds(1))
+  /// engine.serveDue()   // prints 3 seconds, then 2 seconds
+  /// ```
+  public static func manuallyDriven(by clock: ManualClock, tolerance: Duration = .milliseconds(100)) -> CountdownEngine
+  {
+    CountdownEngine(clock: clock, wallClock: clock, tolerance: tolerance, drivesItself: false)
+  }
+
+  /// Serves everything due at the clock's current instant and delivers it, all before returning: one
+  /// wake-up of a driver, made by hand.
+  @MainActor
+  public func serveDue() {
+    _serveDue()
+  }
+}

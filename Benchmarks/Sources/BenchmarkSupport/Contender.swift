@@ -12,8 +12,10 @@ public protocol Contender: AnyObject, Sendable {
   /// Stops showing `row`.
   func cancel(_ row: Int)
 
-  /// Registers rows that no cell shows yet (a list's model).
-  func register(_ rows: Range<Int>)
+  /// Registers rows that no cell shows yet (a list's model); returns the seconds the registering call
+  /// itself took, when the contender makes one call for all rows (the engine's `upsert`), else nil.
+  @discardableResult
+  func register(_ rows: Range<Int>) -> Double?
 
   /// Shows `row` in cell `slot`, ending what the slot showed before (a reused cell).
   @MainActor func bind(slot: Int, to row: Int)

@@ -57,8 +57,9 @@ public final class SharedDispatchTimer: Contender {
     }
   }
 
-  public func register(_ rows: Range<Int>) {
+  public func register(_ rows: Range<Int>) -> Double? {
     // The model is the deadline array the workload already holds.
+    nil
   }
 
   @MainActor

@@ -15,6 +15,8 @@ package struct EngineCore: Sendable {
   package let maximumTolerance: Tick
   /// Items queued for rows that have since been re-queued or released (see ``compactIfWasteful()``).
   var staleItems = 0
+  /// What the prefetch passes read, kept so that the reads are not optimised away.
+  var prefetched: UInt32 = 0
 
   /// A core whose tolerances are at most `maximumTolerance` ticks.
   package init(maximumTolerance: Tick) {

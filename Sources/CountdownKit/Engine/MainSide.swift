@@ -3,69 +3,87 @@ import Synchronization
 /// The engine's main-actor half: the tables of its display classes, and the walk that delivers what
 /// the mailbox holds.
 ///
-/// A chunk of changes is delivered in one pass with no lock held and nothing allocated: for each change,
-/// one atomic load (has anything been cancelled since the chunk was posted?), the class's table (cached
-/// while consecutive changes share a class), the subscriber's closure. Cancellations made while a chunk
-/// is on its way drop the changes of the cancelled subscribers that come after them, so nothing is
-/// delivered to a subscriber after its `cancel()` returned (the check is made just before each call).
+/// Changes are delivered in runs of one display class, each run by its class's table in one call: a
+/// prefetch pass over the subscribers it will call, then the calls, with no lock held and nothing
+/// allocated. Cancellations made while a chunk is on its way drop the changes of the cancelled
+/// subscribers that come after them: before each call, one atomic load tells whether anything was
+/// cancelled since the chunk was posted, so nothing is delivered to a subscriber after its `cancel()`
+/// returned.
+///
+/// Deliveries are not reentrant: a subscriber that causes a delivery from its own callback (binding a
+/// slot, say) gets it once the current chunk is done, in order, not in the middle of it.
 @MainActor
 final class MainSide: Sendable {
   private var tables: [MainTable?] = []
   private var tick: Tick = 0
+  private var isDraining = false
+  /// What the prefetch passes read, kept so that the reads are not optimised away.
+  private var prefetched: UInt = 0
 
   /// A main side whose class 0 (completions only) has `finishTable`.
   nonisolated init(finishTable: MainTable) {
     tables = [finishTable]
   }
 
-  /// Delivers everything `mailbox` holds, in order.
+  /// Delivers everything `mailbox` holds, in order, until it is empty.
   func drain(_ mailbox: Mailbox) {
-    for chunk in mailbox.take() {
-      guard deliver(chunk, from: mailbox) else { return }
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    while true {
+      let chunks = mailbox.take()
+      guard !chunks.isEmpty else { break }
+      for chunk in chunks {
+        guard deliver(chunk, from: mailbox) else { return }
+      }
+      mailbox.prune()
     }
-    mailbox.prune()
   }
 
   /// Delivers one chunk; `false` if the engine shut down meanwhile (the rest is dropped).
   private func deliver(_ chunk: Mailbox.Chunk, from mailbox: Mailbox) -> Bool {
     var epoch = chunk.epoch
     var dropped: Set<SinkKey> = []
+    var isShutDown = false
     /// Whether deliveries may go on, having caught up with the cancellations made since `epoch`.
     func mayDeliver() -> Bool {
       let count = mailbox.cancellations.load(ordering: .acquiring)
-      guard count != epoch else { return true }
-      let (keys, isShutDown) = mailbox.cancelled(since: epoch)
-      guard !isShutDown else { return false }
-      dropped.formUnion(keys)
+      guard count != epoch, !isShutDown else { return !isShutDown }
+      let cancelled = mailbox.cancelled(since: epoch)
+      dropped.formUnion(cancelled.keys)
+      isShutDown = cancelled.isShutDown
       epoch = count
-      return true
+      return !isShutDown
     }
+    func isLive(_ change: Effects.Change) -> Bool {
+      mayDeliver() && (dropped.isEmpty || !dropped.contains(change.sinkKey))
+    }
+    let events = chunk.events
     var nextEvent = 0
-    var cachedClass = UInt32.max
-    var cachedDeliver: (@MainActor @Sendable (Effects.Change, Tick) -> Void)?
-    for (position, change) in chunk.changes.enumerated() {
-      while nextEvent < chunk.events.count, chunk.events[nextEvent].position <= position {
-        guard run(chunk.events[nextEvent].event, mayDeliver: mayDeliver, dropped: { dropped }) else { return false }
-        if case .table = chunk.events[nextEvent].event { cachedClass = .max }
-        nextEvent += 1
+    return chunk.changes.withUnsafeBufferPointer { changes in
+      var position = 0
+      while true {
+        while nextEvent < events.count, events[nextEvent].position <= position {
+          guard run(events[nextEvent].event, mayDeliver: mayDeliver, isLive: isLive) else { return false }
+          nextEvent += 1
+        }
+        guard position < changes.count else { return true }
+        // A run: the changes of one class up to the next event.
+        let limit = nextEvent < events.count ? events[nextEvent].position : changes.count
+        let displayClass = changes[position].displayClass
+        var end = position + 1
+        while end < limit, changes[end].displayClass == displayClass { end += 1 }
+        guard mayDeliver() else { return false }
+        if let table = table(displayClass) {
+          prefetched &+= table.deliver(UnsafeBufferPointer(rebasing: changes[position..<end]), tick, isLive)
+        }
+        position = end
       }
-      guard mayDeliver() else { return false }
-      if !dropped.isEmpty, dropped.contains(change.sinkKey) { continue }
-      if change.displayClass != cachedClass {
-        cachedClass = change.displayClass
-        cachedDeliver = table(change.displayClass)?.deliver
-      }
-      cachedDeliver?(change, tick)
     }
-    while nextEvent < chunk.events.count {
-      guard run(chunk.events[nextEvent].event, mayDeliver: mayDeliver, dropped: { dropped }) else { return false }
-      nextEvent += 1
-    }
-    return true
   }
 
   /// Runs one event; `false` if the engine shut down.
-  private func run(_ event: Mailbox.Event, mayDeliver: () -> Bool, dropped: () -> Set<SinkKey>) -> Bool {
+  private func run(_ event: Mailbox.Event, mayDeliver: () -> Bool, isLive: (Effects.Change) -> Bool) -> Bool {
     switch event {
     case .tick(let tick):
       self.tick = tick
@@ -78,8 +96,11 @@ final class MainSide: Sendable {
     case .remove(let key):
       table(key.displayClass)?.remove(key.sink)
     case .finish(let key):
-      guard mayDeliver() else { return false }
-      if !dropped().contains(key) { table(key.displayClass)?.finish(key.sink) }
+      // A completion is checked like a change of its subscriber.
+      let probe = Effects.Change(
+        sink: key.sink, displayClass: key.displayClass, paused: false, finished: true, value: 0, remaining: 0, total: -1
+      )
+      if isLive(probe) { table(key.displayClass)?.finish(key.sink) }
     case .call(let work):
       guard mayDeliver() else { return false }
       work()

@@ -6,14 +6,17 @@
 final class MainTable: Sendable {
   /// The typed table (a `SinkTable`, or the `FinishTable` of class 0).
   @usableFromInline nonisolated let typed: any AnyObject & Sendable
-  let deliver: @MainActor @Sendable (Effects.Change, Tick) -> Void
+  /// Delivers a run of changes of the class, skipping those the predicate rejects; returns what its
+  /// prefetch pass read.
+  let deliver: @MainActor @Sendable (UnsafeBufferPointer<Effects.Change>, Tick, (Effects.Change) -> Bool) -> UInt
   let finish: @MainActor @Sendable (UInt32) -> Void
   let remove: @MainActor @Sendable (UInt32) -> Void
 
   @usableFromInline
   nonisolated init(
     typed: any AnyObject & Sendable,
-    deliver: @escaping @MainActor @Sendable (Effects.Change, Tick) -> Void,
+    deliver:
+      @escaping @MainActor @Sendable (UnsafeBufferPointer<Effects.Change>, Tick, (Effects.Change) -> Bool) -> UInt,
     finish: @escaping @MainActor @Sendable (UInt32) -> Void,
     remove: @escaping @MainActor @Sendable (UInt32) -> Void
   ) {
@@ -30,14 +33,15 @@ final class MainTable: Sendable {
   ) -> MainTable where Instant.Duration == Duration {
     let table = SinkTable(display: display, origin: origin, plan: plan)
     return MainTable(
-      typed: table, deliver: { table.deliver($0, at: $1) }, finish: { table.finish($0) }, remove: { table.remove($0) })
+      typed: table, deliver: { table.deliver($0, at: $1, where: $2) }, finish: { table.finish($0) },
+      remove: { table.remove($0) })
   }
 
   /// The table of display class 0 (completions only).
   nonisolated static func makeFinishTable() -> MainTable {
     let table = FinishTable()
     return MainTable(
-      typed: table, deliver: { _, _ in }, finish: { table.onFinish[$0]?() }, remove: { table.onFinish[$0] = nil })
+      typed: table, deliver: { _, _, _ in 0 }, finish: { table.onFinish[$0]?() }, remove: { table.onFinish[$0] = nil })
   }
 }
 
@@ -95,9 +99,10 @@ struct Subscriber: Sendable {
       onChange: (@MainActor @Sendable (CountdownSnapshot<Display.Value, Instant>) -> Void)?,
       onFinish: (@MainActor @Sendable () -> Void)?
     ) -> Sink where Instant.Duration == Duration {
-      .main { table, sink in
+      let hint = onChange.map { Prefetch.contextAddress(of: $0) } ?? 0
+      return .main { table, sink in
         let typed = unsafeDowncast(table.typed, to: SinkTable<Display, Instant>.self)
-        return { typed.install(sink, onChange: onChange, onFinish: onFinish) }
+        return { typed.install(sink, onChange: onChange, onFinish: onFinish, hint: hint) }
       }
     }
   }

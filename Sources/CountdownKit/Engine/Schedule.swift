@@ -73,7 +73,7 @@ package struct Schedule: Sendable {
 
   // MARK: - Serving
 
-  /// Takes every item due at or before `now` out of the lanes, to be handed out by ``nextDue()``.
+  /// Takes every item due at or before `now` out of the lanes, to be handed out by ``nextDue(upTo:)``.
   ///
   /// Call only when no serve is under way (``isServing`` is false).
   package mutating func beginServe(at now: Tick) {
@@ -87,29 +87,39 @@ package struct Schedule: Sendable {
         serving.append(overdue)
       }
     }
+    // Each slot in row order: the rows, their bindings and, downstream, the subscribers' tables and
+    // closures are then walked in memory order (rows are numbered in the order they were added), not
+    // scattered over a million of them. A slot's items mostly come in row order already (a row goes
+    // back into the wheel in the order it was served), which the standard library's sort is quick on.
+    for buffer in serving.indices { serving[buffer].sort { $0.row < $1.row } }
   }
 
   /// Whether items taken by the last ``beginServe(at:)`` are still to be handed out.
   package var isServing: Bool { servingBuffer < serving.count }
 
-  /// The next item of the serve under way, slot by slot, lane by lane; `nil` once all were handed out.
-  package mutating func nextDue() -> Item? {
+  /// The next items of the serve under way, at most `limit`, all from one slot (slot by slot, lane by
+  /// lane); empty once all were handed out.
+  package mutating func nextDue(upTo limit: Int) -> ArraySlice<Item> {
     while servingBuffer < serving.count {
-      if servingPosition < serving[servingBuffer].count {
-        defer { servingPosition += 1 }
-        count -= 1
-        return serving[servingBuffer][servingPosition]
+      let buffer = serving[servingBuffer]
+      if servingPosition < buffer.count {
+        let end = Swift.min(buffer.count, servingPosition + limit)
+        defer {
+          count -= end - servingPosition
+          servingPosition = end
+        }
+        return buffer[servingPosition..<end]
       }
       servingBuffer += 1
       servingPosition = 0
     }
-    return nil
+    return []
   }
 
   /// Returns the buffers of the finished serve to the spare pool (at most a few, to bound what the
   /// pool holds).
   private mutating func recycleServed() {
-    for var buffer in serving where spare.count < 16 && buffer.capacity > 0 {
+    for var buffer in serving where spare.count < 4 && buffer.capacity > 0 {
       buffer.removeAll(keepingCapacity: true)
       spare.append(buffer)
     }

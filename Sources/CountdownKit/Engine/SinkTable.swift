@@ -12,6 +12,9 @@ where Instant.Duration == Duration {
   /// Whether a change's compact value is the shown `Duration` in ticks (rounded and adaptive plans).
   @usableFromInline nonisolated let valueIsTicks: Bool
   @usableFromInline var onChange: [(@MainActor @Sendable (Snapshot) -> Void)?] = []
+  /// Where each subscriber's closure keeps what it captured, as the app made it (see
+  /// ``Prefetch/contextAddress(of:)``): read ahead of a delivery, never written.
+  @usableFromInline var hints: [UInt] = []
   @usableFromInline var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
 
   @inlinable
@@ -23,26 +26,49 @@ where Instant.Duration == Duration {
 
   @inlinable
   func install(
-    _ sink: UInt32, onChange: (@MainActor @Sendable (Snapshot) -> Void)?, onFinish: (@MainActor @Sendable () -> Void)?
+    _ sink: UInt32, onChange: (@MainActor @Sendable (Snapshot) -> Void)?, onFinish: (@MainActor @Sendable () -> Void)?,
+    hint: UInt
   ) {
     let index = Int(sink)
     if index >= self.onChange.count {
       self.onChange.append(contentsOf: repeatElement(nil, count: index + 1 - self.onChange.count))
+      hints.append(contentsOf: repeatElement(0, count: index + 1 - hints.count))
     }
     self.onChange[index] = onChange
+    hints[index] = hint
     if let onFinish { self.onFinish[sink] = onFinish }
   }
 
   @inlinable
   func remove(_ sink: UInt32) {
-    if Int(sink) < onChange.count { onChange[Int(sink)] = nil }
+    if Int(sink) < onChange.count {
+      onChange[Int(sink)] = nil
+      hints[Int(sink)] = 0
+    }
     onFinish[sink] = nil
   }
 
+  /// Delivers `changes` (all of this class), skipping those `isLive` rejects (checked just before each
+  /// call). Returns what the prefetch pass read.
   @inlinable
-  func deliver(_ change: Effects.Change, at tick: Tick) {
-    guard Int(change.sink) < onChange.count, let onChange = onChange[Int(change.sink)] else { return }
-    onChange(Snapshots.snapshot(of: change, at: tick, display: display, origin: origin, valueIsTicks: valueIsTicks))
+  func deliver(
+    _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, where isLive: (Effects.Change) -> Bool
+  ) -> UInt {
+    // Local copies: no exclusivity check per access. Nothing installs or removes a subscriber during a
+    // delivery (that only happens between deliveries, see `MainSide`), so no copy is ever made.
+    let sinks = onChange
+    let hints = hints
+    let prefetched = sinks.withUnsafeBytes { sinks in
+      hints.withUnsafeBufferPointer {
+        Prefetch.closures(
+          sinks, stride: MemoryLayout<(@MainActor @Sendable (Snapshot) -> Void)?>.stride, hints: $0, for: changes)
+      }
+    }
+    for change in changes {
+      guard Int(change.sink) < sinks.count, let onChange = sinks[Int(change.sink)], isLive(change) else { continue }
+      onChange(Snapshots.snapshot(of: change, at: tick, display: display, origin: origin, valueIsTicks: valueIsTicks))
+    }
+    return prefetched
   }
 
   @inlinable

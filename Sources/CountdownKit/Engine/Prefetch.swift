@@ -1,0 +1,40 @@
+/// Reading ahead what a batch of deliveries will touch, so that the processor fetches it in parallel.
+///
+/// A main-actor delivery reads a subscriber's closure in its table, then what the closure captured:
+/// memory scattered over every subscriber, a cache miss each, paid one after the other if nothing is
+/// done. Reading it all first, in passes whose reads do not depend on one another, lets those misses
+/// overlap. This is the one place that looks at a closure's representation: a thick function is two
+/// words, the code pointer and the context (null when the closure captures nothing), which is Swift's
+/// stable ABI. The addresses are only read from, and only while the closures are held.
+@usableFromInline
+enum Prefetch {
+  /// The address of what `function` captured (0 if nothing, or if `F` is not a thick function).
+  @inlinable
+  static func contextAddress<F>(of function: F) -> UInt {
+    guard MemoryLayout<F>.size == 2 * MemoryLayout<UInt>.size else { return 0 }
+    return withUnsafeBytes(of: function) { $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) }
+  }
+
+  /// Reads the table entries (optional closures, `stride` bytes apart) of `changes`, the contexts
+  /// they point to, and the `hints`: the memory the deliveries of `changes` will read first.
+  @usableFromInline
+  static func closures(
+    _ sinks: UnsafeRawBufferPointer, stride: Int, hints: UnsafeBufferPointer<UInt>,
+    for changes: UnsafeBufferPointer<Effects.Change>
+  ) -> UInt {
+    guard stride == 2 * MemoryLayout<UInt>.size, let base = sinks.baseAddress else { return 0 }
+    var touched: UInt = 0
+    let count = sinks.count / stride
+    for change in changes where Int(change.sink) < count {
+      touched &+= base.load(fromByteOffset: Int(change.sink) * stride + MemoryLayout<UInt>.size, as: UInt.self)
+    }
+    for change in changes where Int(change.sink) < count {
+      let context = base.load(fromByteOffset: Int(change.sink) * stride + MemoryLayout<UInt>.size, as: UInt.self)
+      if let context = UnsafeRawPointer(bitPattern: context) { touched &+= UInt(context.load(as: UInt8.self)) }
+      if Int(change.sink) < hints.count, let hint = UnsafeRawPointer(bitPattern: hints[Int(change.sink)]) {
+        touched &+= UInt(hint.load(as: UInt8.self))
+      }
+    }
+    return touched
+  }
+}
