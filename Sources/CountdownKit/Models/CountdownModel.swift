@@ -11,12 +11,13 @@
   /// the countdown is paused or resumed.
   ///
   /// ```swift
-  /// @State private var turn = CountdownModel(engine: engine, countdown: Countdown(duration: .seconds(8), startingAt: engine.now), display: .seconds)
-  ///
-  /// var body: some View {
-  ///   Text(turn.value ?? .zero, format: .countdown(.digital))
-  /// }
+  /// let countdown = Countdown(duration: .seconds(8), startingAt: engine.now)
+  /// let turn = CountdownModel(engine: engine, countdown: countdown, display: .seconds)
+  /// // In a view's body:
+  /// Text(turn.value ?? .zero, format: .countdown(.digital))
   /// ```
+  ///
+  /// Keep it in a view's `@State` (Getting Started has a whole view).
   ///
   /// The countdown lives as long as the model: releasing the model cancels it (and its completion).
   @MainActor @Observable

@@ -11,16 +11,12 @@
   /// state, the model goes, and its slot unbinds: the board keeps no trace of it.
   ///
   /// ```swift
-  /// struct OrderRow: View {
-  ///   let order: Order
-  ///   @State private var countdown: CountdownRowModel<Order.ID, AdaptiveDisplay, ContinuousClock>
-  ///
-  ///   var body: some View {
-  ///     Text(countdown.value ?? .zero, format: .countdown(.coarse))
-  ///       .onAppear { countdown.show(order.id) }
-  ///   }
-  /// }
+  /// let countdown = CountdownRowModel(board: board)   // in the row view's @State
+  /// countdown.show(order.id)                          // in onAppear and onChange(of: order.id)
+  /// Text(countdown.value ?? .zero, format: .countdown(.coarse))
   /// ```
+  ///
+  /// Lists and Cells has a whole row view.
   @MainActor @Observable
   public final class CountdownRowModel<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>
   where C.Duration == Duration {

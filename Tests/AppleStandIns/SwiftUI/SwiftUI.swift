@@ -105,6 +105,28 @@
     public var body: Never { fatalError("A primitive stand-in view has no body") }
   }
 
+  /// A button (stand-in of SwiftUI's `Button`).
+  public struct Button: View {
+    let title: String
+    let action: () -> Void
+    /// A button titled `title` that runs `action`.
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
+      self.title = String(title)
+      self.action = action
+    }
+    /// Primitive.
+    public var body: Never { fatalError("A primitive stand-in view has no body") }
+  }
+
+  /// Views stacked vertically (stand-in of SwiftUI's `VStack`).
+  public struct VStack<Content: View>: View {
+    let content: Content
+    /// A stack of the views `content` builds.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    /// Primitive.
+    public var body: Never { fatalError("A primitive stand-in view has no body") }
+  }
+
   /// A colour (stand-in of SwiftUI's `Color`).
   public struct Color: View, ShapeStyle, Sendable {
     let name: String
@@ -118,6 +140,8 @@
     public static let green = Color(name: "green")
     /// Secondary content.
     public static let secondary = Color(name: "secondary")
+    /// Primary content.
+    public static let primary = Color(name: "primary")
   }
 
   /// Something a shape can be filled or stroked with.

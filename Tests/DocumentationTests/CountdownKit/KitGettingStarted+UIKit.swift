@@ -1,8 +1,10 @@
 // swift-format-ignore-file
-// The regions below are the code of CountdownKit.docc's Getting Started and landing page, byte for
-// byte: keep them in step (.ci/check-doc-blocks). No Testing here: its UIKit overlay is Apple-only.
+// The regions below are the UIKit and SwiftUI code of CountdownKit.docc's Getting Started and landing
+// page, byte for byte: keep them in step (.ci/check-doc-blocks). No Testing here: its UIKit overlay is
+// Apple-only.
 #if os(Linux)
   import CountdownKit
+  import SwiftUI
   import UIKit
 
   /// Getting Started: an engine, a countdown, a display, and the handle's controls.
@@ -41,6 +43,28 @@
     // end docs
     return handle
   }
+
+  // docs: Sources/CountdownKit/CountdownKit.docc/Articles/GettingStarted.md
+  struct TurnTimer: View {
+    @State private var turn: CountdownModel<RoundedDisplay, ContinuousClock>
+
+    init(engine: CountdownEngine<ContinuousClock>) {
+      let countdown = Countdown(duration: .seconds(8), startingAt: engine.now)
+      _turn = State(initialValue: CountdownModel(engine: engine, countdown: countdown, display: .seconds))
+    }
+
+    var body: some View {
+      VStack {
+        if let left = turn.value {
+          Text(left, format: .countdown(.digital))
+        }
+        Button(turn.isPaused ? "Resume" : "Pause") {
+          if turn.isPaused { turn.resume() } else { turn.pause() }
+        }
+      }
+    }
+  }
+  // end docs
 
   /// The landing page's example.
   @MainActor func kitOverview(label: UILabel) -> CountdownHandle<ContinuousClock> {

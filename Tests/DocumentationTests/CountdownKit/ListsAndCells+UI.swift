@@ -4,7 +4,6 @@
 // Apple-only.
 #if os(Linux)
   import CountdownKit
-  import Observation
   import SwiftUI
   import UIKit
 
@@ -27,35 +26,24 @@
 
   enum ListsAndCellsArticle {
     // docs: Sources/CountdownKit/CountdownKit.docc/Articles/ListsAndCells.md
-    @MainActor @Observable
-    final class RowCountdown {
-      private(set) var text = ""
-      private let slot: CountdownSlot<Order.ID, AdaptiveDisplay, ContinuousClock>
-
-      init(board: CountdownBoard<Order.ID, AdaptiveDisplay, ContinuousClock>) {
-        slot = board.slot()
-      }
-
-      func show(_ id: Order.ID) {
-        slot.bind(to: id) { [weak self] snapshot in
-          self?.text = snapshot.value.formatted(.countdown(.coarse))
-        }
-      }
-    }
-
     struct OrderRow: View {
       let order: Order
-      @State private var countdown: RowCountdown
+      @State private var countdown: CountdownRowModel<Order.ID, AdaptiveDisplay, ContinuousClock>
 
       init(order: Order, board: CountdownBoard<Order.ID, AdaptiveDisplay, ContinuousClock>) {
         self.order = order
-        _countdown = State(initialValue: RowCountdown(board: board))
+        _countdown = State(initialValue: CountdownRowModel(board: board))
       }
 
       var body: some View {
-        LabeledContent(order.title, value: countdown.text)
+        LabeledContent(order.title, value: timeLeft)
           .onAppear { countdown.show(order.id) }
           .onChange(of: order.id) { countdown.show(order.id) }
+      }
+
+      private var timeLeft: String {
+        guard let left = countdown.value else { return "" }
+        return countdown.isFinished ? "Closed" : left.formatted(.countdown(.coarse))
       }
     }
     // end docs
