@@ -81,6 +81,15 @@ let package = Package(
       ] + appleStandIns.map { .target(name: $0, condition: .when(platforms: [.linux])) },
       exclude: ["Manifests"]
     ),
+    // A probe app: uses the observable models, a board, schedules and the stored form across actors, in Swift 6
+    // mode with complete concurrency checking and warnings as errors, so that an API a client cannot use
+    // without a warning fails the build. Not a product.
+    .executableTarget(
+      name: "ConcurrencyProbe",
+      dependencies: ["CountdownKit"],
+      path: "Tests/ConcurrencyProbe",
+      swiftSettings: [.unsafeFlags(["-strict-concurrency=complete", "-warnings-as-errors"])]
+    ),
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
