@@ -38,11 +38,17 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
     return schedule
   }
 
-  @Test func deadlineFormForSeveralDisplays() throws {
+  @Test func deadlineFormForEveryBuiltInDisplay() throws {
     #expect(try checkDeadlineForm(RoundedDisplay.seconds, left: 7, span: 10, seedSalt: 1).count == 9)
     #expect(try checkDeadlineForm(RoundedDisplay.secondsWithOvertime, left: 3, span: 6, seedSalt: 2).count == 7)
     _ = try checkDeadlineForm(RoundedDisplay.elapsedSeconds, left: -2, span: 4, seedSalt: 3)
     _ = try checkDeadlineForm(AdaptiveDisplay.adaptive, left: 3_660, span: 90, seedSalt: 4)
+    #expect(try checkDeadlineForm(RoundedDisplay.minutes, left: 190, span: 240, seedSalt: 9).count == 5)
+    _ = try checkDeadlineForm(RoundedDisplay.elapsedMinutes, left: -50, span: 200, seedSalt: 10)
+    let tiers = AdaptiveDisplay(
+      [.init(above: .seconds(100), unit: .seconds(60)), .init(above: .milliseconds(10_500), unit: .seconds(7))],
+      finest: .milliseconds(400))
+    _ = try checkDeadlineForm(tiers, left: 140, span: 145, seedSalt: 11)
     let phases: PhaseDisplay<Colour> = .phases(.green, [.seconds(10): .red, .seconds(60): .yellow])
     #expect(try checkDeadlineForm(phases, left: 65, span: 70, seedSalt: 5).map(\.value) == [.green, .yellow, .red])
     #expect(
@@ -50,6 +56,7 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
     )
     _ = try checkDeadlineForm(
       RoundedDisplay.seconds.combined(with: phases).map { "\($0.first) \($0.second)" }, left: 12, span: 14, seedSalt: 7)
+    #expect(try checkDeadlineForm(RoundedDisplay.seconds.map { _ in 0 }, left: 5, span: 7, seedSalt: 12).count == 1)
   }
 
   @Test func coarseAcrossBothTiers() throws {
