@@ -16,6 +16,8 @@ let internalChecks: [SwiftSetting] =
   ProcessInfo.processInfo.environment["COUNTDOWNKIT_INTERNAL_CHECKS"] == nil
   ? [] : [.define("COUNTDOWNKIT_INTERNAL_CHECKS")]
 
+let appleStandIns = ["SwiftUI", "UIKit", "WidgetKit", "UserNotifications"]
+
 let package = Package(
   name: "CountdownKit",
   platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -70,6 +72,24 @@ let package = Package(
       ],
       path: "Examples/countdown"
     ),
+    // The documentation's code: every ```swift block of README.md and the DocC catalogs is a region of a
+    // file here (checked by `.ci/check-doc-blocks` and by the target's own tests).
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "CountdownKit", "CountdownTesting", .product(name: "GRDB", package: "GRDB.swift"),
+      ] + appleStandIns.map { .target(name: $0, condition: .when(platforms: [.linux])) },
+      exclude: ["Manifests"]
+    ),
+    // A probe app: uses the observable models, a board, schedules and the stored form across actors, in Swift 6
+    // mode with complete concurrency checking and warnings as errors, so that an API a client cannot use
+    // without a warning fails the build. Not a product.
+    .executableTarget(
+      name: "ConcurrencyProbe",
+      dependencies: ["CountdownKit"],
+      path: "Tests/ConcurrencyProbe",
+      swiftSettings: [.unsafeFlags(["-strict-concurrency=complete", "-warnings-as-errors"])]
+    ),
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
@@ -78,6 +98,12 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Stand-ins for Apple's UI frameworks, NOT the frameworks: a few declarations with Apple's signatures
+// under the frameworks' module names, so that the documentation's SwiftUI, UIKit, WidgetKit and
+// UserNotifications examples compile on Linux (see Tests/AppleStandIns/README.md). Not products;
+// only DocumentationTests depends on them, and only on Linux.
+package.targets += appleStandIns.map { .target(name: $0, path: "Tests/AppleStandIns/\($0)") }
 
 for target in package.targets {
   target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures

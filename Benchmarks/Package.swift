@@ -51,6 +51,16 @@ let package = Package(
       path: "Benchmarks/EngineMicro",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    // Micro-benchmarks of CountdownCore's pure values (change schedules): `--target CoreMicro`.
+    .executableTarget(
+      name: "CoreMicro",
+      dependencies: [
+        .product(name: "CountdownCore", package: countdownKit),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/CoreMicro",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

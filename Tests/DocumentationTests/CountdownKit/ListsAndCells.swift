@@ -1,0 +1,46 @@
+// swift-format-ignore-file
+// The regions below are the code of CountdownKit.docc's Lists and Cells article, byte for byte: keep
+// the two in step (.ci/check-doc-blocks). UIKit and SwiftUI code is in ListsAndCells+UI.swift.
+import CountdownKit
+import Foundation
+import Testing
+
+@MainActor @Suite struct ListsAndCellsExamples {
+  let order = Order(id: 1, title: "Fitting: Ada L.", fittingEndsAt: Date().addingTimeInterval(3_600))
+  let walkIn = Order(id: 2, title: "Walk-in: Sam K.", fittingEndsAt: Date().addingTimeInterval(600))
+
+  @Test func rowsByID() throws {
+    let engine = CountdownEngine()
+    defer { engine.shutdown() }
+    let newPage = [3: Countdown(duration: .seconds(60), startingAt: engine.now)]
+    // docs: Sources/CountdownKit/CountdownKit.docc/Articles/ListsAndCells.md
+    let board = engine.board(of: Order.ID.self, display: .adaptive)
+    // end docs
+
+    // docs: Sources/CountdownKit/CountdownKit.docc/Articles/ListsAndCells.md
+    try board.set(order.id, end: order.fittingEndsAt, total: .seconds(7_200))
+    board.set(walkIn.id, to: Countdown(duration: .seconds(8), startingAt: engine.now))
+    board.upsert(newPage)            // [Order.ID: Countdown]: adds or updates, leaves the rest
+    board.remove(order.id)           // stops; its completion will not fire
+    // end docs
+    #expect(board.countdown(for: order.id) == nil && board.countdown(for: walkIn.id) != nil)
+    #expect(board.countdown(for: 3) != nil)
+  }
+
+  @Test func finishedRows() {
+    let engine = CountdownEngine()
+    defer { engine.shutdown() }
+    let board = engine.board(of: Order.ID.self, display: .adaptive)
+    let store = OrderDatabase()
+    let api = API()
+    // docs: Sources/CountdownKit/CountdownKit.docc/Articles/ListsAndCells.md
+    board.onFinish { id in
+      store.markExpired(id)          // on the main actor, after the slots of that wake-up updated
+    }
+
+    Task {
+      for await id in board.finished { await api.expire(id) }
+    }
+    // end docs
+  }
+}
