@@ -39,6 +39,16 @@ let package = Package(
     ),
     // Real-time comparisons, side by side in one process: `compare --help`.
     .executableTarget(name: "compare", dependencies: ["BenchmarkSupport"]),
+    // The engine driven by hand on a manual clock, for instruction counts under callgrind:
+    // `scripts/instructions-per-change`.
+    .executableTarget(
+      name: "changecost",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CountdownKit", package: countdownKit),
+        .product(name: "CountdownTesting", package: countdownKit),
+      ]
+    ),
     // Micro-benchmarks run by package-benchmark: `swift package benchmark`.
     .executableTarget(
       name: "EngineMicro",

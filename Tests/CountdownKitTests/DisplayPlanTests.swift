@@ -26,7 +26,7 @@ import TestSupport
           sink: 0, displayClass: 1, paused: false, finished: remaining <= 0, value: plan.value(remaining: remaining),
           remaining: remaining, total: -1)
         let snapshot = Snapshots.snapshot(
-          of: change, at: 0, display: display, origin: ContinuousClock.Instant.now, valueIsTicks: valueIsTicks)
+          of: change, at: ContinuousClock.Instant.now, display: display, valueIsTicks: valueIsTicks)
         return DisplayPlanTests.exact(snapshot.value)
       }
       nextChange = { display.nextChange(after: Ticks.duration($0)).map(Ticks.floor) }

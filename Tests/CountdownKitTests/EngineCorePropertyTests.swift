@@ -34,7 +34,7 @@ import TestSupport
         renderer: { plan == nil ? GenericRenderer.make(display) : nil },
         shown: { change in
           let snapshot = Snapshots.snapshot(
-            of: change, at: 0, display: display, origin: ManualClock.Instant(offset: .zero),
+            of: change, at: ManualClock.Instant(offset: .zero), display: display,
             valueIsTicks: DisplayPlan.valueIsTicks(plan, for: Display.Value.self))
           return "\(snapshot.value)"
         })

@@ -28,24 +28,41 @@ struct OwnershipTests {
     #expect(changes == 5 * 10_000 * 2, "each showed 1 s, then 0 s")
   }
 
-  @Test func aKeptHandleKeepsAFinishedCountdownSoThatItCanRunAgain() {
+  @Test func aFinishedCountdownIsReleasedOnceItsCompletionWasDeliveredHandleOrNot() {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
-    var finishes = 0
-    var handle: CountdownHandle? = engine.add(
-      Countdown(duration: .seconds(1), startingAt: clock.now), display: .seconds, onChange: { _ in },
-      onFinish: { finishes += 1 })
+    var events: [String] = []
+    let handle = engine.add(
+      Countdown(duration: .seconds(1), startingAt: clock.now), display: .seconds,
+      onChange: { events.append("shows \($0.value)") }, onFinish: { events.append("finished") })
+    engine._serveDue()
+    #expect(handle.isActive)
     clock.advance(by: .seconds(2))
     engine._serveDue()
-    #expect(finishes == 1)
-    #expect(engine.count == 1)
-    #expect(handle?.isActive == true)
-    handle?.extend(by: .seconds(5))
+    #expect(events == ["shows 1.0 seconds", "shows 0.0 seconds", "finished"])
+    #expect(engine.count == 0, "over: released, although its handle is still here")
+    #expect(!handle.isActive)
+    #expect(handle.countdown == nil)
+    handle.extend(by: .seconds(5))
     clock.advance(by: .seconds(5))
     engine._serveDue()
-    #expect(finishes == 2, "moved into the future, it ran and completed again")
-    handle = nil
-    #expect(engine.count == 0, "the last copy of the handle went away: released")
+    #expect(events.count == 3, "a released countdown's handle does nothing")
+  }
+
+  @Test func aPausedCountdownAtZeroIsNotOverUntilItResumes() {
+    let (engine, clock) = makeManualEngine()
+    defer { engine.shutdown() }
+    let handle = engine.add(Countdown(duration: .seconds(1), startingAt: clock.now), display: .seconds) { _ in }
+    clock.advance(by: .seconds(1))
+    handle.pause()
+    clock.advance(by: .seconds(1))
+    engine._serveDue()
+    #expect(handle.isActive, "paused: it may still be moved and resumed")
+    handle.extend(by: .seconds(3))
+    handle.resume()
+    clock.advance(by: .seconds(3))
+    engine._serveDue()
+    #expect(!handle.isActive)
   }
 
   @Test func aCountdownThatNeverSettlesStaysUntilCancelled() {
@@ -99,6 +116,34 @@ struct OwnershipTests {
     #expect(shown == [.seconds(10)], "cancel() returned before the main actor ran: nothing after it")
   }
 
+  @Test func aCancellationNeverDropsWhatWasOnItsWayToTheSubscriberThatHadItsSlotBefore() async {
+    let clock = ManualClock()
+    let engine = CountdownEngine(clock: clock, wallClock: clock)
+    defer { engine.shutdown() }
+    let events = Recorder<String, String>()
+    let first = engine.add(
+      Countdown(duration: .seconds(10), startingAt: clock.now), display: .seconds,
+      onChange: { snapshot in events.onChange("first")("\(snapshot.value)") }, onFinish: events.onFinish("first"))
+    await waitUntil("the first snapshot arrived") { events.count("first") == 1 }
+    // While the main actor is held up: the first countdown is brought to zero, the driver delivers
+    // its end and lets it go, a second countdown takes its sink slot and is cancelled at once.
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      first.retarget(to: clock.now.advanced(by: .seconds(-1)))
+      clock.advance(by: .milliseconds(100))
+      while engine.count > 0 { clock.advance(by: .zero) }
+      let second = engine.add(Countdown(duration: .seconds(10), startingAt: clock.now), display: .seconds) { snapshot in
+        events.onChange("second")("\(snapshot.value)")
+      }
+      second.cancel()
+      done.signal()
+    }.start()
+    done.wait()
+    await waitUntil("the first countdown's end arrived") { events.finishes["first"] == 1 }
+    #expect(events.updates["first"] == ["10.0 seconds", "0.0 seconds"])
+    #expect(events.count("second") == 0)
+  }
+
   @Test func absurdValuesSaturateAndTheDriverNeverTraps() async {
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
@@ -119,7 +164,9 @@ struct OwnershipTests {
     #expect(throws: TimelineError.self) {
       try engine.add(until: Date(timeIntervalSince1970: .infinity), display: .seconds) { _ in }
     }
-    #expect(throws: TimelineError.self) { try far.retarget(to: Date(timeIntervalSince1970: .nan)) }
+    let running = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now)) {}
+    #expect(throws: TimelineError.self) { try running.retarget(to: Date(timeIntervalSince1970: .nan)) }
+    #expect(running.countdown?.remaining(at: clock.now) == .seconds(60), "left as it was")
   }
 
   @Test func aSnapshotSequenceDoesNotKeepItsEngineAlive() async {

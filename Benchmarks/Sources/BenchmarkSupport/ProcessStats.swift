@@ -2,9 +2,9 @@ import CProcessStats
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A reading of what the whole process has used so far: CPU time, context switches, memory.

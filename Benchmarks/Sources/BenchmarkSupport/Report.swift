@@ -18,21 +18,21 @@ public struct Report: Sendable {
 
   private static var rows: [Row] {
     [
-    ("CPU s per s", { $0.cpuPerSecond }, .cpu),
-    ("own wake-ups /s", { $0.wakeUpsPerSecond }, .rate),
-    ("context switches /s", { $0.contextSwitchesPerSecond }, .rate),
-    ("changes delivered /s", { $0.changesPerSecond }, .rate),
-    ("all deliveries /s", { $0.deliveriesPerSecond }, .rate),
-    ("late p50 ms", { $0.latenessP50Milliseconds }, .milliseconds),
-    ("late p99 ms", { $0.latenessP99Milliseconds }, .milliseconds),
-    ("late max ms", { $0.latenessMaxMilliseconds }, .milliseconds),
-    ("skipped", { Double($0.counts.skipped) }, .count),
-    ("duplicated", { Double($0.counts.duplicated) }, .count),
-    ("early", { Double($0.counts.early) }, .count),
-    ("after cancel", { Double($0.counts.afterCancel) }, .count),
-    ("RSS B/countdown", { $0.residentBytesPerCountdown }, .bytes),
-    ("heap B/countdown", { $0.heapBytesPerCountdown }, .bytes),
-    ("setup µs/countdown", { $0.setupMicrosecondsPerCountdown }, .micro),
+      ("CPU s per s", { $0.cpuPerSecond }, .cpu),
+      ("own wake-ups /s", { $0.wakeUpsPerSecond }, .rate),
+      ("context switches /s", { $0.contextSwitchesPerSecond }, .rate),
+      ("changes delivered /s", { $0.changesPerSecond }, .rate),
+      ("all deliveries /s", { $0.deliveriesPerSecond }, .rate),
+      ("late p50 ms", { $0.latenessP50Milliseconds }, .milliseconds),
+      ("late p99 ms", { $0.latenessP99Milliseconds }, .milliseconds),
+      ("late max ms", { $0.latenessMaxMilliseconds }, .milliseconds),
+      ("skipped", { Double($0.counts.skipped) }, .count),
+      ("duplicated", { Double($0.counts.duplicated) }, .count),
+      ("early", { Double($0.counts.early) }, .count),
+      ("after cancel", { Double($0.counts.afterCancel) }, .count),
+      ("RSS B/countdown", { $0.residentBytesPerCountdown }, .bytes),
+      ("heap B/countdown", { $0.heapBytesPerCountdown }, .bytes),
+      ("setup µs/countdown", { $0.setupMicrosecondsPerCountdown }, .micro),
     ]
   }
 
@@ -55,7 +55,8 @@ public struct Report: Sendable {
       lines.append(line)
     }
     let window = String(format: "%.1f", first.windowSeconds)
-    var text = "Scenario \(first.scenario), N = \(first.n), window \(window) s, \(ProcessInfo.processInfo.activeProcessorCount) cores\n\n"
+    var text =
+      "Scenario \(first.scenario), N = \(first.n), window \(window) s, \(ProcessInfo.processInfo.activeProcessorCount) cores\n\n"
     for (index, line) in lines.enumerated() {
       text += "| " + line.joined(separator: " | ") + " |\n"
       if index == 0 { text += "|" + String(repeating: "---|", count: line.count) + "\n" }

@@ -45,7 +45,8 @@ public enum Scenario: Int, CaseIterable, Codable, Sendable {
       return Workload(ends: (0..<(n + extra)).map { _ in Double.random(in: 600..<3_000, using: &random) }, unit: 1)
     case .idle:
       // Ends on whole minutes of a shared phase: every value changes in the same second of each minute.
-      return Workload(ends: (0..<n).map { _ in 3_720 + 60 * Double(Int.random(in: 0..<60, using: &random)) + 30.5 }, unit: 60)
+      return Workload(
+        ends: (0..<n).map { _ in 3_720 + 60 * Double(Int.random(in: 0..<60, using: &random)) + 30.5 }, unit: 60)
     case .herd:
       let rows = n + Self.mutatorThreads * 2 * Self.mutatorRing
       return Workload(ends: (0..<rows).map { _ in Double(Int.random(in: 600..<3_000, using: &random)) + 0.5 }, unit: 1)

@@ -140,7 +140,9 @@ public struct ScenarioRunner {
       return [:]
     case .herd:
       let mutators = (0..<Scenario.mutatorThreads).map { index in
-        Mutator(contender: contender, recorder: recorder, rows: n + index * 2 * Scenario.mutatorRing, ring: Scenario.mutatorRing)
+        Mutator(
+          contender: contender, recorder: recorder, rows: n + index * 2 * Scenario.mutatorRing,
+          ring: Scenario.mutatorRing)
       }
       try? await Task.sleep(for: .seconds(seconds))
       var latencies: [Double] = []

@@ -25,7 +25,8 @@ public final class SharedDispatchTimer: Contender {
   public init(workload: Workload, recorder: Recorder, slotCount: Int) {
     self.workload = workload
     self.recorder = recorder
-    rows = Mutex(Rows(position: Array(repeating: -1, count: workload.count), slots: Array(repeating: nil, count: slotCount)))
+    rows = Mutex(
+      Rows(position: Array(repeating: -1, count: workload.count), slots: Array(repeating: nil, count: slotCount)))
     timer.withLock { timer in
       let source = DispatchSource.makeTimerSource(queue: .main)
       source.schedule(deadline: .now() + 1, repeating: 1)

@@ -76,7 +76,8 @@ public final class TimerPerCountdown: Contender {
     let fires = fires
     let now = Date()
     let remaining = end.timeIntervalSince(now)
-    recorder.record(row: row, value: Workload.displayed(remaining: remaining, unit: unit), at: now.timeIntervalSince(anchor))
+    recorder.record(
+      row: row, value: Workload.displayed(remaining: remaining, unit: unit), at: now.timeIntervalSince(anchor))
     // The next boundary: when the remaining time next reaches a whole second.
     let untilBoundary = remaining - remaining.rounded(.down)
     let firstFire = now.addingTimeInterval(untilBoundary > 0 ? untilBoundary : 1)
@@ -84,7 +85,8 @@ public final class TimerPerCountdown: Contender {
       fires.increment()
       let now = Date()
       let remaining = end.timeIntervalSince(now)
-      recorder.record(row: row, value: Workload.displayed(remaining: remaining, unit: unit), at: now.timeIntervalSince(anchor))
+      recorder.record(
+        row: row, value: Workload.displayed(remaining: remaining, unit: unit), at: now.timeIntervalSince(anchor))
       if remaining <= 0 { timer.invalidate() }
     }
     thread.withRunLoop { $0.add(timer, forMode: .common) }

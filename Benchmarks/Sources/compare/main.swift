@@ -41,7 +41,8 @@ func parse(_ arguments: [String]) -> Options? {
       if value == "all" {
         options.scenarios = Scenario.allCases
       } else {
-        guard let numbers = Optional(value.split(separator: ",").compactMap { Int($0).flatMap(Scenario.init(rawValue:)) }),
+        guard
+          let numbers = Optional(value.split(separator: ",").compactMap { Int($0).flatMap(Scenario.init(rawValue:)) }),
           !numbers.isEmpty
         else { return nil }
         options.scenarios = numbers
@@ -80,7 +81,10 @@ if options.smoke {
 }
 
 Watchdog.start(limitBytes: Int(options.maxResidentGigabytes * 1e9))
-print(String(format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n", Recorder.costOfRecording()))
+print(
+  String(
+    format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n",
+    Recorder.costOfRecording()))
 
 var all: [ContenderMeasurement] = []
 for scenario in options.scenarios {
@@ -89,7 +93,10 @@ for scenario in options.scenarios {
   var measurements: [ContenderMeasurement] = []
   for kind in options.contenders {
     let measurement = await runner.measure(kind)
-    print(String(format: "  %@: %.4f CPU s/s, %.0f changes/s", measurement.contender, measurement.cpuPerSecond, measurement.changesPerSecond))
+    print(
+      String(
+        format: "  %@: %.4f CPU s/s, %.0f changes/s", measurement.contender, measurement.cpuPerSecond,
+        measurement.changesPerSecond))
     measurements.append(measurement)
   }
   print("\n" + Report(measurements).markdown)

@@ -38,7 +38,8 @@ extension CountdownEngine {
             engine.retarget(reference, to: date)
           } else if !started, let end = try? engine.instant(for: date) {
             started = true
-            let reference = engine.addRow(Countdown(end: end, total: total), target: date, subscriber: subscriber)
+            let reference = engine.addRow(
+              Countdown(end: end, total: total), target: date, subscriber: subscriber, releasesWhenSettled: false)
             current.withLock { $0 = reference }
             if Task.isCancelled { engine.cancel(reference) }
           }

@@ -86,11 +86,11 @@ extension CountdownEngine {
           } else if let sink, !isStream {
             box.append(.finish(sink))
           }
-        case .sinkReleased(let key, let isStream, let cancelled):
+        case .sinkReleased(let key, let serial, let isStream, let cancelled):
           if isStream {
             if let sink = state.removeStream(key.sink) { outgoing.append(.stream(sink, nil, now)) }
           } else {
-            if cancelled { box.cancel(key, counter: counter) }
+            if cancelled { box.cancel(SubscriberKey(key, serial: serial), counter: counter) }
             box.append(.remove(key))
           }
         case .classReleased(let displayClass):

@@ -14,8 +14,8 @@ extension CountdownEngine {
   ///   - onChange: Receives each new snapshot.
   ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), after
   ///     the snapshot that shows it; never for a countdown cancelled before that.
-  /// - Returns: A handle to pause, retarget or cancel the countdown. Keep it if you may want to move
-  ///   the countdown after it finished; see ``CountdownHandle`` for when the engine lets go of it.
+  /// - Returns: A handle to pause, retarget or cancel the countdown; the engine lets go of the
+  ///   countdown once it is over (see ``CountdownHandle``).
   @inlinable
   @discardableResult
   public func add<Display: CountdownDisplay>(
@@ -54,11 +54,14 @@ extension CountdownEngine {
     -> CountdownHandle<C>
   {
     let finishTable = finishTable
-    let spec = spec(for: countdown)
+    var spec = spec(for: countdown)
+    spec.releasesWhenSettled = true
     let reference = mutate { state, now in
-      let sink = state.core.classes.takeSink(of: 0)
+      let (sink, serial) = state.core.classes.takeSink(of: 0)
       state.pendingMain.append(
-        .install { unsafeDowncast(finishTable.typed, to: FinishTable.self).onFinish[sink] = onFinish })
+        .install {
+          unsafeDowncast(finishTable.typed, to: FinishTable.self).install(sink, serial: serial, onFinish: onFinish)
+        })
       let binding = Bindings.Binding(displayClass: 0, sink: sink, isStream: false)
       let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
       return RowReference(row: row, generation: state.core.rows[row].generation)
@@ -89,17 +92,18 @@ extension CountdownEngine {
     return stream
   }
 
-  /// Adds a countdown with `subscriber`, returning its handle.
+  /// Adds a countdown with `subscriber`, released once it is over; returns its handle.
   @usableFromInline
   func add(_ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber) -> CountdownHandle<C> {
-    CountdownHandle(engine: self, reference: addRow(countdown, target: target, subscriber: subscriber))
+    CountdownHandle(
+      engine: self, reference: addRow(countdown, target: target, subscriber: subscriber, releasesWhenSettled: true))
   }
 
-  /// Adds a countdown with `subscriber`; with `releasesWhenSettled` (a stream's), it goes away once it
-  /// has finished and its display will not change again.
+  /// Adds a countdown with `subscriber`; with `releasesWhenSettled`, it goes away once it is over: it
+  /// has finished, its completion was delivered, and its display will not change again.
   @usableFromInline
   func addRow(
-    _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool = false
+    _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool
   ) -> RowReference {
     var spec = spec(for: countdown, target: target)
     spec.releasesWhenSettled = releasesWhenSettled

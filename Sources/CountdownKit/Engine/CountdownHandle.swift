@@ -10,23 +10,26 @@ public import Foundation
 /// `extend(by: b)` behaves exactly like `extend(by: a + b)`, even when the first alone would have
 /// reached zero.
 ///
-/// ## Who keeps a countdown
+/// ## When the engine lets go of a countdown
 ///
-/// The engine keeps a countdown while it can still matter: while it runs, while it is paused, and,
-/// once finished, for as long as you keep a copy of its handle, so that you can still extend or
-/// retarget it (a finished countdown moved into the future runs, and completes, again). When the last
-/// copy of the handle goes away (or you never kept it), a finished countdown is released as soon as its
-/// completion has been delivered and its display will not change again: fire-and-forget countdowns
-/// leave nothing behind. A countdown whose display never settles (an overtime or elapsed display) or
-/// that is paused stays until you cancel it, as a repeating timer would; keep its handle.
+/// A countdown added to an engine is over once it has finished, its completion (and the snapshot that
+/// shows it at zero) has been delivered, and its display will not change again. The engine then
+/// releases it, whether or not you kept its handle, as a one-shot `Timer` invalidates itself once it
+/// has fired: `isActive` turns false, `countdown` is `nil` and the handle's other methods do nothing. So
+/// fire-and-forget countdowns leave nothing behind, and a handle costs nothing to keep or drop (it is a
+/// plain value: no object per countdown, no work when it goes away). To count again, add a new
+/// countdown; to change one before it is over, keep its handle.
+///
+/// A countdown that never settles (an overtime or elapsed display changes forever) or that is paused
+/// is not over: it stays until you cancel it, as a repeating timer would.
 public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == Duration {
-  let token: HandleToken<C>
+  let engine: CountdownEngine<C>
+  let reference: RowReference
 
   init(engine: CountdownEngine<C>, reference: RowReference) {
-    token = HandleToken(engine: engine, reference: reference)
+    self.engine = engine
+    self.reference = reference
   }
-
-  var engine: CountdownEngine<C> { token.engine }
 
   /// Stops the countdown: no more snapshots (not even one already on its way), and its completion
   /// will not fire.
@@ -89,46 +92,30 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// The countdown as it is now, or `nil` once it was cancelled or released.
   public var countdown: Countdown<C.Instant>? {
     engine.state.withLock { state in
-      state.core.rows.isCurrent(token.reference.row, generation: token.reference.generation)
-        ? engine.countdown(of: token.reference.row, in: state.core) : nil
+      state.core.rows.isCurrent(reference.row, generation: reference.generation)
+        ? engine.countdown(of: reference.row, in: state.core) : nil
     }
   }
 
   /// Whether the countdown is still registered with the engine.
   public var isActive: Bool {
-    engine.state.withLock { $0.core.rows.isCurrent(token.reference.row, generation: token.reference.generation) }
+    engine.state.withLock { $0.core.rows.isCurrent(reference.row, generation: reference.generation) }
   }
 
   /// Whether both handles control the same countdown of the same engine.
   public static func == (lhs: CountdownHandle, rhs: CountdownHandle) -> Bool {
-    lhs.token.engine === rhs.token.engine && lhs.token.reference == rhs.token.reference
+    lhs.engine === rhs.engine && lhs.reference == rhs.reference
   }
 
   /// Hashes the engine and the countdown the handle controls.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(token.engine))
-    hasher.combine(token.reference)
+    hasher.combine(ObjectIdentifier(engine))
+    hasher.combine(reference)
   }
 
   /// Runs `body` on the countdown's row if it is still this handle's countdown.
   @discardableResult
   private func change<Result>(_ body: (inout EngineState<C>, Int, Tick) -> Result) -> Result? {
-    engine.mutate(token.reference, body)
-  }
-}
-
-/// What every copy of a handle shares: when the last copy goes away, the engine may release the
-/// countdown once it has settled (see ``CountdownHandle``).
-final class HandleToken<C: Clock>: Sendable where C.Duration == Duration {
-  let engine: CountdownEngine<C>
-  let reference: RowReference
-
-  init(engine: CountdownEngine<C>, reference: RowReference) {
-    self.engine = engine
-    self.reference = reference
-  }
-
-  deinit {
-    engine.mutate(reference) { state, row, now in state.core.releaseWhenSettled(row, at: now, into: &state.effects) }
+    engine.mutate(reference, body)
   }
 }

@@ -4,41 +4,49 @@
 /// Class 0 is the class of bindings that show nothing and only report their completion. A class lives
 /// while something refers to it (its bindings, and the board that shows it); its number is then reused.
 package struct DisplayClasses: Sendable {
-  /// One display class.
+  /// One display class's bookkeeping.
   package struct Entry: Sendable {
-    /// The display's rule in ticks, or `nil` for the generic path.
-    package var plan: DisplayPlan?
-    /// The schedule lane of the display's changes (its tolerance).
-    package var lane: Int
     /// Bindings and boards that refer to the class.
     package var references: Int
-    /// The next sink slot to hand out, and the slots handed back.
-    package var nextSink: UInt32 = 0
+    /// The slots handed back, and the serial number of each slot's subscriber.
     package var freeSinks: [UInt32] = []
+    package var serials: [UInt32] = []
   }
 
   private(set) var entries: [Entry]
+  /// Each class's display rule in ticks, or `nil` for the generic path: apart from the bookkeeping,
+  /// so that reading it for every change copies nothing that is counted.
+  package private(set) var plans: [DisplayPlan?]
+  /// Each class's schedule lane (its tolerance).
+  package private(set) var lanes: [Int]
   private var free: [UInt32] = []
   /// Sink slots and classes given back during the current operation: reused only after it (see
   /// ``recycle()``), so that the main actor never sees a new subscriber installed under the number of
   /// one the same operation removed.
   private var returnedSinks: [(displayClass: UInt32, sink: UInt32)] = []
   private var releasedClasses: [UInt32] = []
+  /// The serial number of the last subscriber given a sink slot (of any class).
+  private var lastSerial: UInt32 = 0
 
   /// The classes, with class 0 (no display) in `lane`.
   package init(completionLane lane: Int) {
-    entries = [Entry(plan: nil, lane: lane, references: 1)]
+    entries = [Entry(references: 1)]
+    plans = [nil]
+    lanes = [lane]
   }
 
   /// A new class with no references yet.
   package mutating func insert(plan: DisplayPlan?, lane: Int) -> UInt32 {
-    let entry = Entry(plan: plan, lane: lane, references: 0)
     if let index = free.popLast() {
-      entries[Int(index)] = entry
+      entries[Int(index)] = Entry(references: 0)
+      plans[Int(index)] = plan
+      lanes[Int(index)] = lane
       return index
     }
     precondition(entries.count < 0x00FF_FFFF, "CountdownEngine supports at most 16,777,215 distinct displays at once")
-    entries.append(entry)
+    entries.append(Entry(references: 0))
+    plans.append(plan)
+    lanes.append(lane)
     return UInt32(entries.count - 1)
   }
 
@@ -47,12 +55,23 @@ package struct DisplayClasses: Sendable {
     _modify { yield &entries[Int(index)] }
   }
 
-  /// Takes a sink slot of class `index` and counts the reference.
-  package mutating func takeSink(of index: UInt32) -> UInt32 {
+  /// Takes a sink slot of class `index` for a new subscriber, numbered with the next serial number,
+  /// and counts the reference.
+  package mutating func takeSink(of index: UInt32) -> (sink: UInt32, serial: UInt32) {
     entries[Int(index)].references += 1
-    if let sink = entries[Int(index)].freeSinks.popLast() { return sink }
-    defer { entries[Int(index)].nextSink += 1 }
-    return entries[Int(index)].nextSink
+    lastSerial &+= 1
+    if let sink = entries[Int(index)].freeSinks.popLast() {
+      entries[Int(index)].serials[Int(sink)] = lastSerial
+      return (sink, lastSerial)
+    }
+    entries[Int(index)].serials.append(lastSerial)
+    return (UInt32(entries[Int(index)].serials.count - 1), lastSerial)
+  }
+
+  /// The serial number of the subscriber in sink slot `sink` of class `index`: tells it from the
+  /// subscribers that had that slot (or that class number) before or after it.
+  package func serial(of sink: UInt32, in index: UInt32) -> UInt32 {
+    entries[Int(index)].serials[Int(sink)]
   }
 
   /// Gives a sink slot back and drops the reference; returns whether the class went away.
@@ -70,7 +89,8 @@ package struct DisplayClasses: Sendable {
   package mutating func release(_ index: UInt32) -> Bool {
     entries[Int(index)].references -= 1
     guard entries[Int(index)].references == 0, index != 0 else { return false }
-    entries[Int(index)] = Entry(plan: nil, lane: 0, references: 0)
+    entries[Int(index)] = Entry(references: 0)
+    plans[Int(index)] = nil
     releasedClasses.append(index)
     return true
   }

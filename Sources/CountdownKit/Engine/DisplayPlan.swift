@@ -90,6 +90,20 @@ package enum DisplayPlan: Hashable, Sendable {
 }
 
 extension DisplayPlan {
+  /// The compact value shown with `remaining` left and, unless `paused`, the remaining time at which it
+  /// next changes: ``value(remaining:)`` and ``nextChange(after:)`` in one go (whole units: one
+  /// division).
+  package func evaluate(remaining: Tick, paused: Bool) -> (value: Int64, next: Tick?) {
+    guard case .rounded(let unit, let elapsed, let overtime) = self else {
+      return (value(remaining: remaining), paused ? nil : nextChange(after: remaining))
+    }
+    let count = Self.roundedCount(remaining, unit: unit, elapsed: elapsed, overtime: overtime)
+    let value = Self.multiple(unit, count)
+    if paused { return (value, nil) }
+    if elapsed { return (value, Self.multiple(unit, -(count + 1))) }
+    return (value, !overtime && count <= 0 ? nil : Self.multiple(unit, count - 1))
+  }
+
   /// The compact value shown with `remaining` left.
   package func value(remaining: Tick) -> Int64 {
     switch self {

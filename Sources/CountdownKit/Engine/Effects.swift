@@ -33,7 +33,7 @@ package struct Effects: Sendable {
     @usableFromInline package var isPaused: Bool { packed & Self.pausedBit != 0 }
     @usableFromInline package var isFinished: Bool { packed & Self.finishedBit != 0 }
     /// The key of the change's sink among all sinks of the engine.
-    package var sinkKey: SinkKey { SinkKey(displayClass: displayClass, sink: sink) }
+    @inlinable package var sinkKey: SinkKey { SinkKey(displayClass: displayClass, sink: sink) }
   }
 
   /// Something that happens seldom: a completion, a subscriber going away.
@@ -42,8 +42,8 @@ package struct Effects: Sendable {
     case finished(row: UInt32, owner: UInt16, sink: SinkKey?, isStream: Bool)
     /// A binding went away: a subscriber that was cancelled, a stream that ended, a slot that let go.
     /// `cancelled`: by a call (deliveries already on their way are dropped); otherwise on its own,
-    /// after its last delivery (those are still made).
-    case sinkReleased(SinkKey, isStream: Bool, cancelled: Bool)
+    /// after its last delivery (those are still made). `serial` tells it from every other subscriber.
+    case sinkReleased(SinkKey, serial: UInt32, isStream: Bool, cancelled: Bool)
     /// Display class `displayClass` is gone (its number may be reused).
     case classReleased(UInt32)
   }
@@ -71,12 +71,27 @@ package struct Effects: Sendable {
 }
 
 /// A sink among all sinks of an engine: its display class and its slot there.
+@usableFromInline
 package struct SinkKey: Hashable, Sendable {
-  package var displayClass: UInt32
-  package var sink: UInt32
+  @usableFromInline package var displayClass: UInt32
+  @usableFromInline package var sink: UInt32
 
+  @inlinable
   package init(displayClass: UInt32, sink: UInt32) {
     self.displayClass = displayClass
     self.sink = sink
+  }
+}
+
+/// One subscriber among every subscriber an engine ever had: its sink slot and its serial number.
+@usableFromInline
+package struct SubscriberKey: Hashable, Sendable {
+  @usableFromInline package var sink: SinkKey
+  @usableFromInline package var serial: UInt32
+
+  @inlinable
+  package init(_ sink: SinkKey, serial: UInt32) {
+    self.sink = sink
+    self.serial = serial
   }
 }

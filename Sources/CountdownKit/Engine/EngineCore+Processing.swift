@@ -17,11 +17,17 @@ extension EngineCore {
   /// Renders, fires the completion if due, and queues the row at its next due tick (or releases it,
   /// once it has settled and nobody holds it).
   mutating func process(_ row: Int, at now: Tick, _ reason: Reason, into effects: inout Effects) {
-    var head = rows[row]
+    process(row, rows[row], at: now, reason, into: &effects)
+  }
+
+  /// ``process(_:at:_:into:)`` with the row's head already read: the row is read once and written
+  /// once.
+  mutating func process(_ row: Int, _ head: Rows.Head, at now: Tick, _ reason: Reason, into effects: inout Effects) {
+    var head = head
     let wasPending = head.flags.completion == .pending
     let remaining = Ticks.difference(head.end, head.flags.isPaused ? rows.pausedAt[row] : now)
     var due = Ticks.max
-    var lane = classes[0].lane
+    var lane = classes.lanes[0]
     if head.flags.hasBinding {
       (due, lane) = render(row, head, remaining: remaining, at: now, force: reason == .adding, into: &effects)
     }
@@ -56,7 +62,6 @@ extension EngineCore {
       return
     }
     schedule.insert(Schedule.Item(due: due, row: UInt32(row), stamp: head.stamp), lane: lane)
-    compactIfWasteful()
   }
 
   /// Renders bound row `row`: emits a change if what it shows differs from what was last delivered.
@@ -67,16 +72,15 @@ extension EngineCore {
   ) -> (due: Tick, lane: Int) {
     var binding = bindings[head.binding]
     let displayClass = binding.displayClass
-    let lane = classes[displayClass].lane
+    let lane = classes.lanes[Int(displayClass)]
     guard displayClass != 0 else { return (Ticks.max, lane) }
     let paused = head.flags.isPaused
     let finished = remaining <= 0
     let value: Int64
     let next: Tick?
     var changed = force || !binding.hasLast || paused != binding.lastPaused || finished != binding.lastFinished
-    if let plan = classes[displayClass].plan {
-      value = plan.value(remaining: remaining)
-      next = paused ? nil : plan.nextChange(after: remaining)
+    if let plan = classes.plans[Int(displayClass)] {
+      (value, next) = plan.evaluate(remaining: remaining, paused: paused)
       changed = changed || value != binding.last
       binding.last = value
     } else if let renderer = generic[head.binding] {
@@ -93,8 +97,8 @@ extension EngineCore {
         sink: binding.sink, displayClass: displayClass, paused: paused, finished: finished, value: value,
         remaining: remaining, total: rows.totals[row])
       if binding.isStream { effects.streamChanges.append(change) } else { effects.changes.append(change) }
+      bindings[head.binding] = binding
     }
-    bindings[head.binding] = binding
     guard let next else { return (Ticks.max, lane) }
     // A display that breaks its contract (a next change not below the current remaining time) is
     // looked at again a tolerance later instead of being served over and over at `now`.
@@ -117,15 +121,18 @@ extension EngineCore {
       prefetch(batch)
       for item in batch {
         let row = Int(item.row)
-        guard rows[row].stamp == item.stamp, rows[row].flags.isLive else {
+        var head = rows[row]
+        guard head.stamp == item.stamp, head.flags.isLive else {
           staleItems = Swift.max(staleItems - 1, 0)
           continue
         }
-        rows[row].flags.isQueued = false
-        process(row, at: now, .serving, into: &effects)
+        // Its one valid item was just taken out of the schedule.
+        head.flags.isQueued = false
+        process(row, head, at: now, .serving, into: &effects)
       }
       served += batch.count
     }
+    compactIfWasteful()
     checkInvariants()
   }
 

@@ -79,6 +79,7 @@ package struct EngineCore: Sendable {
     write(spec, to: row)
     if let binding { attach(binding, renderer: renderer, to: row) }
     process(row, at: now, .adding, into: &effects)
+    compactIfWasteful()
     checkInvariants()
     return row
   }
@@ -162,6 +163,7 @@ package struct EngineCore: Sendable {
     if head.flags.isPaused { head.flags.followsDate = false }
     rows[row] = head
     process(row, at: now, .changing, into: &effects)
+    compactIfWasteful()
     checkInvariants()
   }
 
@@ -225,7 +227,8 @@ package struct EngineCore: Sendable {
     let binding = bindings.remove(index)
     generic[index] = nil
     let key = SinkKey(displayClass: binding.displayClass, sink: binding.sink)
-    effects.append(.sinkReleased(key, isStream: binding.isStream, cancelled: cancelled))
+    let serial = binding.isStream ? 0 : classes.serial(of: binding.sink, in: binding.displayClass)
+    effects.append(.sinkReleased(key, serial: serial, isStream: binding.isStream, cancelled: cancelled))
     // Streams' sinks are numbered by the engine, not by their class.
     let classGone =
       binding.isStream

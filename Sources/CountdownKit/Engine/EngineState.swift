@@ -33,8 +33,8 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
     let (displayClass, table) = self.displayClass(for: subscriber.display)
     switch subscriber.sink {
     case .main(let install):
-      let sink = core.classes.takeSink(of: displayClass)
-      pendingMain.append(.install(install(table, sink)))
+      let (sink, serial) = core.classes.takeSink(of: displayClass)
+      pendingMain.append(.install(install(table, sink, serial)))
       return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
     case .stream(let sink):
       core.classes.retain(displayClass)

@@ -37,7 +37,7 @@ final class Mailbox: Sendable {
     var isDrainScheduled = false
     var cancellationCount: UInt64 = 0
     /// The subscribers cancelled, with the count their cancellation brought the counter to.
-    var cancelled: [(count: UInt64, key: SinkKey)] = []
+    var cancelled: [(count: UInt64, key: SubscriberKey)] = []
     var isShutDown = false
     var lastTick: Tick?
 
@@ -65,7 +65,7 @@ final class Mailbox: Sendable {
     }
 
     /// Logs that `key` was cancelled: changes for it already posted are dropped.
-    mutating func cancel(_ key: SinkKey, counter: borrowing Atomic<UInt64>) {
+    mutating func cancel(_ key: SubscriberKey, counter: borrowing Atomic<UInt64>) {
       cancellationCount += 1
       cancelled.append((cancellationCount, key))
       counter.store(cancellationCount, ordering: .releasing)
@@ -108,7 +108,7 @@ final class Mailbox: Sendable {
   }
 
   /// The subscribers cancelled since the count stood at `epoch`, and whether the engine shut down.
-  func cancelled(since epoch: UInt64) -> (keys: [SinkKey], isShutDown: Bool) {
+  func cancelled(since epoch: UInt64) -> (keys: [SubscriberKey], isShutDown: Bool) {
     state.withLock { state in
       (state.cancelled.filter { $0.count > epoch }.map(\.key), state.isShutDown)
     }

@@ -42,48 +42,59 @@ final class MainSide: Sendable {
 
   /// Delivers one chunk; `false` if the engine shut down meanwhile (the rest is dropped).
   private func deliver(_ chunk: Mailbox.Chunk, from mailbox: Mailbox) -> Bool {
-    var epoch = chunk.epoch
-    var dropped: Set<SinkKey> = []
-    var isShutDown = false
-    /// Whether deliveries may go on, having caught up with the cancellations made since `epoch`.
-    func mayDeliver() -> Bool {
-      let count = mailbox.cancellations.load(ordering: .acquiring)
-      guard count != epoch, !isShutDown else { return !isShutDown }
-      let cancelled = mailbox.cancelled(since: epoch)
-      dropped.formUnion(cancelled.keys)
-      isShutDown = cancelled.isShutDown
-      epoch = count
-      return !isShutDown
-    }
-    func isLive(_ change: Effects.Change) -> Bool {
-      mayDeliver() && (dropped.isEmpty || !dropped.contains(change.sinkKey))
-    }
+    var cancelled = Cancelled(epoch: chunk.epoch)
     let events = chunk.events
     var nextEvent = 0
     return chunk.changes.withUnsafeBufferPointer { changes in
       var position = 0
       while true {
         while nextEvent < events.count, events[nextEvent].position <= position {
-          guard run(events[nextEvent].event, mayDeliver: mayDeliver, isLive: isLive) else { return false }
+          guard run(events[nextEvent].event, cancelled: &cancelled, mailbox: mailbox) else { return false }
           nextEvent += 1
         }
         guard position < changes.count else { return true }
-        // A run: the changes of one class up to the next event.
+        // A run: the changes of one class up to the next event, in as many deliveries as it takes
+        // to catch up with the cancellations made meanwhile.
         let limit = nextEvent < events.count ? events[nextEvent].position : changes.count
         let displayClass = changes[position].displayClass
         var end = position + 1
         while end < limit, changes[end].displayClass == displayClass { end += 1 }
-        guard mayDeliver() else { return false }
-        if let table = table(displayClass) {
-          prefetched &+= table.deliver(UnsafeBufferPointer(rebasing: changes[position..<end]), tick, isLive)
+        guard let table = table(displayClass) else {
+          position = end
+          continue
         }
-        position = end
+        while position < end {
+          guard cancelled.catchUp(with: mailbox) else { return false }
+          let epoch = cancelled.epoch
+          let (handled, read) = table.deliver(
+            UnsafeBufferPointer(rebasing: changes[position..<end]), tick, cancelled.keys
+          ) { mailbox.cancellations.load(ordering: .acquiring) == epoch }
+          prefetched &+= read
+          position += handled
+        }
       }
     }
   }
 
+  /// The subscribers cancelled since a chunk was posted.
+  private struct Cancelled {
+    /// The cancellation count `keys` is up to date with.
+    var epoch: UInt64
+    var keys: Set<SubscriberKey> = []
+
+    /// Catches up with the cancellations made since `epoch`; `false` if the engine shut down.
+    mutating func catchUp(with mailbox: Mailbox) -> Bool {
+      let count = mailbox.cancellations.load(ordering: .acquiring)
+      guard count != epoch else { return true }
+      let (cancelled, isShutDown) = mailbox.cancelled(since: epoch)
+      keys.formUnion(cancelled)
+      epoch = count
+      return !isShutDown
+    }
+  }
+
   /// Runs one event; `false` if the engine shut down.
-  private func run(_ event: Mailbox.Event, mayDeliver: () -> Bool, isLive: (Effects.Change) -> Bool) -> Bool {
+  private func run(_ event: Mailbox.Event, cancelled: inout Cancelled, mailbox: Mailbox) -> Bool {
     switch event {
     case .tick(let tick):
       self.tick = tick
@@ -96,13 +107,11 @@ final class MainSide: Sendable {
     case .remove(let key):
       table(key.displayClass)?.remove(key.sink)
     case .finish(let key):
-      // A completion is checked like a change of its subscriber.
-      let probe = Effects.Change(
-        sink: key.sink, displayClass: key.displayClass, paused: false, finished: true, value: 0, remaining: 0, total: -1
-      )
-      if isLive(probe) { table(key.displayClass)?.finish(key.sink) }
+      guard cancelled.catchUp(with: mailbox) else { return false }
+      guard let table = table(key.displayClass) else { break }
+      if !cancelled.keys.contains(SubscriberKey(key, serial: table.serial(key.sink))) { table.finish(key.sink) }
     case .call(let work):
-      guard mayDeliver() else { return false }
+      guard cancelled.catchUp(with: mailbox) else { return false }
       work()
     }
     return true

@@ -6,24 +6,33 @@
 final class MainTable: Sendable {
   /// The typed table (a `SinkTable`, or the `FinishTable` of class 0).
   @usableFromInline nonisolated let typed: any AnyObject & Sendable
-  /// Delivers a run of changes of the class, skipping those the predicate rejects; returns what its
-  /// prefetch pass read.
-  let deliver: @MainActor @Sendable (UnsafeBufferPointer<Effects.Change>, Tick, (Effects.Change) -> Bool) -> UInt
+  /// Delivers a run of changes of the class (see `SinkTable.deliver(_:at:skipping:while:)`).
+  let deliver: Deliver
+
+  /// Delivers a run of changes of a class computed at a tick, skipping some subscribers, while a
+  /// condition holds; returns how many it got through and what its prefetch pass read.
+  @usableFromInline typealias Deliver =
+    @MainActor @Sendable (
+      UnsafeBufferPointer<Effects.Change>, Tick, Set<SubscriberKey>, () -> Bool
+    ) -> (handled: Int, prefetched: UInt)
   let finish: @MainActor @Sendable (UInt32) -> Void
   let remove: @MainActor @Sendable (UInt32) -> Void
+  /// The serial number of a slot's subscriber (see `SubscriberKey`).
+  let serial: @MainActor @Sendable (UInt32) -> UInt32
 
   @usableFromInline
   nonisolated init(
     typed: any AnyObject & Sendable,
-    deliver:
-      @escaping @MainActor @Sendable (UnsafeBufferPointer<Effects.Change>, Tick, (Effects.Change) -> Bool) -> UInt,
+    deliver: @escaping Deliver,
     finish: @escaping @MainActor @Sendable (UInt32) -> Void,
-    remove: @escaping @MainActor @Sendable (UInt32) -> Void
+    remove: @escaping @MainActor @Sendable (UInt32) -> Void,
+    serial: @escaping @MainActor @Sendable (UInt32) -> UInt32
   ) {
     self.typed = typed
     self.deliver = deliver
     self.finish = finish
     self.remove = remove
+    self.serial = serial
   }
 
   /// The table of a display class showing `display`.
@@ -33,15 +42,17 @@ final class MainTable: Sendable {
   ) -> MainTable where Instant.Duration == Duration {
     let table = SinkTable(display: display, origin: origin, plan: plan)
     return MainTable(
-      typed: table, deliver: { table.deliver($0, at: $1, where: $2) }, finish: { table.finish($0) },
-      remove: { table.remove($0) })
+      typed: table, deliver: { table.deliver($0, at: $1, skipping: $2, while: $3) }, finish: { table.finish($0) },
+      remove: { table.remove($0) }, serial: { table.serial(of: $0) })
   }
 
   /// The table of display class 0 (completions only).
   nonisolated static func makeFinishTable() -> MainTable {
     let table = FinishTable()
     return MainTable(
-      typed: table, deliver: { _, _, _ in 0 }, finish: { table.onFinish[$0]?() }, remove: { table.onFinish[$0] = nil })
+      typed: table, deliver: { changes, _, _, _ in (changes.count, 0) }, finish: { table.onFinish[$0]?() },
+      remove: { table.onFinish[$0] = nil },
+      serial: { table.serials[$0] ?? 0 })
   }
 }
 
@@ -87,8 +98,9 @@ struct Subscriber: Sendable {
   /// Where a subscriber's snapshots go.
   @usableFromInline
   enum Sink: Sendable {
-    /// To closures on the main actor: what installs them in the class's table at slot `sink`.
-    case main(install: @Sendable (MainTable, _ sink: UInt32) -> @MainActor @Sendable () -> Void)
+    /// To closures on the main actor: what installs them in the class's table at slot `sink`, as
+    /// subscriber number `serial`.
+    case main(install: @Sendable (MainTable, _ sink: UInt32, _ serial: UInt32) -> @MainActor @Sendable () -> Void)
     /// To a stream, off the main actor.
     case stream(StreamSink)
 
@@ -100,9 +112,9 @@ struct Subscriber: Sendable {
       onFinish: (@MainActor @Sendable () -> Void)?
     ) -> Sink where Instant.Duration == Duration {
       let hint = onChange.map { Prefetch.contextAddress(of: $0) } ?? 0
-      return .main { table, sink in
+      return .main { table, sink, serial in
         let typed = unsafeDowncast(table.typed, to: SinkTable<Display, Instant>.self)
-        return { typed.install(sink, onChange: onChange, onFinish: onFinish, hint: hint) }
+        return { typed.install(sink, serial: serial, onChange: onChange, onFinish: onFinish, hint: hint) }
       }
     }
   }
@@ -141,7 +153,8 @@ struct StreamSink: Sendable {
     deliver = { change, tick in
       guard let change else { return continuation.finish() }
       continuation.yield(
-        Snapshots.snapshot(of: change, at: tick, display: display, origin: origin, valueIsTicks: valueIsTicks))
+        Snapshots.snapshot(
+          of: change, at: origin.advanced(by: Ticks.duration(tick)), display: display, valueIsTicks: valueIsTicks))
     }
   }
 }

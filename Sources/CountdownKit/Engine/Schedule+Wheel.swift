@@ -15,6 +15,9 @@ extension Schedule {
     /// The slot width `w`, in ticks.
     let width: Tick
     private(set) var slots: [[Item]]
+    /// The earliest due tick in each occupied slot: a wake-up in the middle of a slot looks at its
+    /// items only if some of them are due.
+    private var earliestDue: [Tick]
     /// Bit `i` is set when `slots[i]` holds items.
     private var occupied: UInt64 = 0
     /// The number of the earliest slot that can hold items; slots `cursor ..< cursor + 64` map onto
@@ -24,6 +27,7 @@ extension Schedule {
     init(width: Tick) {
       self.width = width
       slots = Array(repeating: [], count: Self.slotCount)
+      earliestDue = Array(repeating: Ticks.max, count: Self.slotCount)
     }
 
     /// The number of the slot `tick` falls in (floor division: ticks before the origin are negative).
@@ -43,29 +47,21 @@ extension Schedule {
       return overflow ? Ticks.max : Swift.min(end, Ticks.max)
     }
 
-    /// Whether an item due at `tick` goes into the wheel (rather than the heap).
-    func accepts(_ tick: Tick) -> Bool {
-      let number = slotNumber(of: tick)
-      return number >= cursor && number - cursor < Int64(Self.slotCount)
-    }
-
-    /// Whether the slot of `tick` holds nothing.
-    func isEmptySlot(for tick: Tick) -> Bool {
-      occupied & (1 << UInt64(Self.place(of: slotNumber(of: tick)))) == 0
-    }
-
-    /// Hands an empty slot the storage of a spare buffer, for its capacity.
-    mutating func give(_ buffer: [Item], for tick: Tick) {
-      let slot = Self.place(of: slotNumber(of: tick))
-      if slots[slot].capacity < buffer.capacity { slots[slot] = buffer }
-    }
-
-    /// Puts `item` in its slot; `false` (and nothing changes) if it is overdue or beyond the wheel.
-    mutating func insert(_ item: Item) -> Bool {
-      guard accepts(item.due) else { return false }
-      let slot = Self.place(of: slotNumber(of: item.due))
+    /// Puts `item` in its slot; `false` (and nothing changes) if it is overdue or beyond the wheel. A
+    /// slot that had no storage takes a buffer from `spare`.
+    mutating func insert(_ item: Item, spare: inout [[Item]]) -> Bool {
+      let number = slotNumber(of: item.due)
+      guard number >= cursor, number - cursor < Int64(Self.slotCount) else { return false }
+      let slot = Self.place(of: number)
+      let bit: UInt64 = 1 << UInt64(slot)
+      if occupied & bit == 0 {
+        if slots[slot].capacity == 0, let buffer = spare.popLast() { slots[slot] = buffer }
+        earliestDue[slot] = item.due
+        occupied |= bit
+      } else if item.due < earliestDue[slot] {
+        earliestDue[slot] = item.due
+      }
       slots[slot].append(item)
-      occupied |= 1 << UInt64(slot)
       return true
     }
 
@@ -97,9 +93,10 @@ extension Schedule {
             serving.append(slots[slot])
             slots[slot] = spare.popLast() ?? []
             occupied &= ~(1 << UInt64(slot))
-          } else {
+          } else if earliestDue[slot] <= now {
             var due = spare.popLast() ?? []
             var kept = 0
+            var earliest = Ticks.max
             for position in slots[slot].indices {
               let item = slots[slot][position]
               if item.due <= now {
@@ -107,9 +104,11 @@ extension Schedule {
               } else {
                 slots[slot][kept] = item
                 kept += 1
+                earliest = Swift.min(earliest, item.due)
               }
             }
             slots[slot].removeLast(slots[slot].count - kept)
+            earliestDue[slot] = earliest
             if slots[slot].isEmpty { occupied &= ~(1 << UInt64(slot)) }
             serving.append(due)
           }

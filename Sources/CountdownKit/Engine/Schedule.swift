@@ -65,10 +65,7 @@ package struct Schedule: Sendable {
   /// - Complexity: O(1) amortised for an item within the wheel, O(log n) in the heap.
   package mutating func insert(_ item: Item, lane: Int) {
     count += 1
-    if lanes[lane].wheel.isEmptySlot(for: item.due), lanes[lane].wheel.accepts(item.due), let buffer = spare.popLast() {
-      lanes[lane].wheel.give(buffer, for: item.due)
-    }
-    if !lanes[lane].wheel.insert(item) { lanes[lane].heap.insert(item) }
+    if !lanes[lane].wheel.insert(item, spare: &spare) { lanes[lane].heap.insert(item) }
   }
 
   // MARK: - Serving
@@ -91,7 +88,18 @@ package struct Schedule: Sendable {
     // closures are then walked in memory order (rows are numbered in the order they were added), not
     // scattered over a million of them. A slot's items mostly come in row order already (a row goes
     // back into the wheel in the order it was served), which the standard library's sort is quick on.
-    for buffer in serving.indices { serving[buffer].sort { $0.row < $1.row } }
+    for buffer in serving.indices where !Self.isInRowOrder(serving[buffer]) { serving[buffer].sort { $0.row < $1.row } }
+  }
+
+  private static func isInRowOrder(_ items: [Item]) -> Bool {
+    items.withUnsafeBufferPointer { items in
+      var previous: UInt32 = 0
+      for item in items {
+        guard item.row >= previous else { return false }
+        previous = item.row
+      }
+      return true
+    }
   }
 
   /// Whether items taken by the last ``beginServe(at:)`` are still to be handed out.

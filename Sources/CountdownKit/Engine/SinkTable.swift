@@ -15,6 +15,8 @@ where Instant.Duration == Duration {
   /// Where each subscriber's closure keeps what it captured, as the app made it (see
   /// ``Prefetch/contextAddress(of:)``): read ahead of a delivery, never written.
   @usableFromInline var hints: [UInt] = []
+  /// The serial number of each slot's subscriber (see `SubscriberKey`).
+  @usableFromInline var serials: [UInt32] = []
   @usableFromInline var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
 
   @inlinable
@@ -26,16 +28,19 @@ where Instant.Duration == Duration {
 
   @inlinable
   func install(
-    _ sink: UInt32, onChange: (@MainActor @Sendable (Snapshot) -> Void)?, onFinish: (@MainActor @Sendable () -> Void)?,
+    _ sink: UInt32, serial: UInt32, onChange: (@MainActor @Sendable (Snapshot) -> Void)?,
+    onFinish: (@MainActor @Sendable () -> Void)?,
     hint: UInt
   ) {
     let index = Int(sink)
     if index >= self.onChange.count {
       self.onChange.append(contentsOf: repeatElement(nil, count: index + 1 - self.onChange.count))
       hints.append(contentsOf: repeatElement(0, count: index + 1 - hints.count))
+      serials.append(contentsOf: repeatElement(0, count: index + 1 - serials.count))
     }
     self.onChange[index] = onChange
     hints[index] = hint
+    serials[index] = serial
     if let onFinish { self.onFinish[sink] = onFinish }
   }
 
@@ -48,32 +53,45 @@ where Instant.Duration == Duration {
     onFinish[sink] = nil
   }
 
-  /// Delivers `changes` (all of this class), skipping those `isLive` rejects (checked just before each
-  /// call). Returns what the prefetch pass read.
+  /// Delivers `changes` (all of this class, computed at `tick`), skipping the subscribers in
+  /// `dropped`, as long as `isCurrent()` holds (checked just before each call: nothing was cancelled
+  /// since `dropped` was made). Returns how many changes it got through, and what the prefetch pass read.
   @inlinable
   func deliver(
-    _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, where isLive: (Effects.Change) -> Bool
-  ) -> UInt {
+    _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
+    while isCurrent: () -> Bool
+  ) -> (handled: Int, prefetched: UInt) {
     // Local copies: no exclusivity check per access. Nothing installs or removes a subscriber during a
     // delivery (that only happens between deliveries, see `MainSide`), so no copy is ever made.
     let sinks = onChange
-    let hints = hints
     let prefetched = sinks.withUnsafeBytes { sinks in
       hints.withUnsafeBufferPointer {
         Prefetch.closures(
           sinks, stride: MemoryLayout<(@MainActor @Sendable (Snapshot) -> Void)?>.stride, hints: $0, for: changes)
       }
     }
-    for change in changes {
-      guard Int(change.sink) < sinks.count, let onChange = sinks[Int(change.sink)], isLive(change) else { continue }
-      onChange(Snapshots.snapshot(of: change, at: tick, display: display, origin: origin, valueIsTicks: valueIsTicks))
+    let instant = origin.advanced(by: Ticks.duration(tick))
+    for index in changes.indices {
+      let change = changes[index]
+      guard isCurrent() else { return (index, prefetched) }
+      guard Int(change.sink) < sinks.count, let onChange = sinks[Int(change.sink)] else { continue }
+      if !dropped.isEmpty, dropped.contains(SubscriberKey(change.sinkKey, serial: serials[Int(change.sink)])) {
+        continue
+      }
+      onChange(Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks))
     }
-    return prefetched
+    return (changes.count, prefetched)
   }
 
   @inlinable
   func finish(_ sink: UInt32) {
     onFinish[sink]?()
+  }
+
+  /// The serial number of slot `sink`'s subscriber.
+  @inlinable
+  func serial(of sink: UInt32) -> UInt32 {
+    Int(sink) < serials.count ? serials[Int(sink)] : 0
   }
 }
 
@@ -81,17 +99,24 @@ where Instant.Duration == Duration {
 @MainActor
 final class FinishTable: Sendable {
   var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
+  /// The serial number of each slot's subscriber (see `SinkTable.serials`).
+  var serials: [UInt32: UInt32] = [:]
 
   nonisolated init() {}
+
+  func install(_ sink: UInt32, serial: UInt32, onFinish: @escaping @MainActor @Sendable () -> Void) {
+    self.onFinish[sink] = onFinish
+    serials[sink] = serial
+  }
 }
 
 /// Builds the snapshots subscribers receive from the core's changes.
 @usableFromInline
 package enum Snapshots {
-  /// The snapshot `change` stands for, `tick` being the instant it was computed for.
+  /// The snapshot `change` stands for, computed at `instant`.
   @inlinable
   package static func snapshot<Display: CountdownDisplay, Instant: InstantProtocol>(
-    of change: Effects.Change, at tick: Tick, display: Display, origin: Instant, valueIsTicks: Bool
+    of change: Effects.Change, at instant: Instant, display: Display, valueIsTicks: Bool
   ) -> CountdownSnapshot<Display.Value, Instant> where Instant.Duration == Duration {
     let remaining = Ticks.duration(change.remaining)
     // A compact value held at the end of the tick range stands for a larger one: ask the display.
@@ -101,7 +126,7 @@ package enum Snapshots {
       : display.value(remaining: remaining)
     return CountdownSnapshot(
       value: value, remaining: remaining, progress: progress(remaining: change.remaining, total: change.total),
-      isPaused: change.isPaused, isFinished: change.isFinished, instant: origin.advanced(by: Ticks.duration(tick)))
+      isPaused: change.isPaused, isFinished: change.isFinished, instant: instant)
   }
 
   /// What `Countdown.progress(at:)` gives for these remaining and total times (total -1: none).

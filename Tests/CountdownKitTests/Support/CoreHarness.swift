@@ -30,7 +30,7 @@ struct CoreHarness {
     var spec = EngineCore.RowSpec(end: end, pausedAt: pausedAt, total: total)
     spec.releasesWhenSettled = releasesWhenSettled
     let binding = displayClass.map {
-      Bindings.Binding(displayClass: $0, sink: core.classes.takeSink(of: $0), isStream: false)
+      Bindings.Binding(displayClass: $0, sink: core.classes.takeSink(of: $0).sink, isStream: false)
     }
     let row = core.add(spec, binding: binding, renderer: renderer, at: now, into: &effects)
     collect(at: now)
