@@ -21,13 +21,22 @@ func run(countdowns: Int, seconds: Int) -> Int {
   let engine = CountdownEngine.manuallyDriven(by: clock)
   let tally = Tally()
   var random = SeededGenerator(seed: 0x5EED)
+  let before = ProcessStats.now()
   for _ in 0..<countdowns {
     let end = clock.now.advanced(
       by: .seconds(Int64.random(in: 600..<3_000, using: &random))
         + .nanoseconds(Int64.random(in: 0..<1_000_000_000, using: &random)))
     engine.add(Countdown(end: end), display: .seconds) { _ in tally.calls += 1 }
   }
+  let added = ProcessStats.now()
   engine.serveDue()
+  let served = ProcessStats.now()
+  if ProcessInfo.processInfo.environment["CHANGECOST_MEMORY"] != nil {
+    let perCountdown = { (stats: ProcessStats) in
+      "heap \((stats.heapBytes - before.heapBytes) / countdowns) B, RSS \((stats.residentBytes - before.residentBytes) / countdowns) B"
+    }
+    print("added: \(perCountdown(added)); first serve: \(perCountdown(served))")
+  }
   let first = tally.calls
   for _ in 0..<(seconds * 16_000 / 1_500) {
     clock.advance(by: .microseconds(93_750))

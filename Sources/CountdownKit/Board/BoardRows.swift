@@ -24,7 +24,9 @@ final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
     let token: UInt64
     /// The slot's state, cleared when another slot takes the row over.
     let slot: SlotState<ID>
-    let subscriber: Subscriber
+    /// Queues the slot's render closure for the board's table, at a sink slot, as a subscriber number
+    /// (see `DisplayKind.enqueue`).
+    let enqueue: @Sendable (MainTable, UInt32, UInt32) -> Void
   }
 
   /// The state of the board's rows.

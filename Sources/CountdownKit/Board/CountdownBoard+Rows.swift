@@ -52,11 +52,23 @@ extension CountdownBoard {
       state.core.change(row, .replace(spec), at: now, into: &state.effects)
       return
     }
-    let subscriber = rows.bindings[id]?.subscriber
-    let binding = subscriber.map { state.binding(for: $0) }
+    let binding = rows.bindings[id].map { attach($0, in: &state) }
     let row = state.core.add(
-      spec, binding: binding, renderer: subscriber?.display.makeRenderer?(), at: now, into: &state.effects)
+      spec, binding: binding, renderer: binding == nil ? nil : renderer(), at: now, into: &state.effects)
     rows.insert(id, row: row)
+  }
+
+  /// A binding of the board's display class for a slot's render closure, queued for the main actor.
+  func attach(_ slot: BoardRows<ID>.SlotBinding, in state: inout EngineState<C>) -> Bindings.Binding {
+    let (sink, serial) = state.core.classes.takeSink(of: displayClass)
+    slot.enqueue(table, sink, serial)
+    state.pendingMain.append(.install(table))
+    return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
+  }
+
+  /// The generic path's renderer, when the board's display has no plan.
+  func renderer() -> GenericRenderer? {
+    DisplayDescription.with(display, kind: kind, origin: engine.origin) { $0.makeRenderer() }
   }
 
   /// Makes room for `additional` rows in the engine and the board.
@@ -69,13 +81,19 @@ extension CountdownBoard {
   /// the row from any other slot that showed it.
   @MainActor
   func bind(_ id: ID, token: UInt64, slot: SlotState<ID>, render: @escaping @MainActor @Sendable (Snapshot) -> Void) {
-    let subscriber = Subscriber(display: description, sink: .main(Display.self, onChange: render, onFinish: nil))
+    let kind = kind
+    let closures = SubscriberClosures<Display.Value, C.Instant>(onChange: render, onFinish: nil)
+    let enqueue: @Sendable (MainTable, UInt32, UInt32) -> Void = { table, sink, serial in
+      withUnsafePointer(to: closures) { kind.enqueue(table, sink, serial, UnsafeRawPointer($0)) }
+    }
+    let slotBinding = BoardRows.SlotBinding(token: token, slot: slot, enqueue: enqueue)
+    let renderer = renderer()
     let displaced = withRowsOnMain { state, rows, now -> BoardRows<ID>.SlotBinding? in
       let previous = rows.bindings[id]
-      rows.bindings[id] = BoardRows.SlotBinding(token: token, slot: slot, subscriber: subscriber)
+      rows.bindings[id] = slotBinding
       if let row = rows.row(of: id) {
-        let binding = state.binding(for: subscriber)
-        state.core.bind(row, to: binding, renderer: description.makeRenderer?(), at: now, into: &state.effects)
+        let binding = attach(slotBinding, in: &state)
+        state.core.bind(row, to: binding, renderer: renderer, at: now, into: &state.effects)
       }
       return previous
     }

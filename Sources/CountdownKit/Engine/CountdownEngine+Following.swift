@@ -18,16 +18,23 @@ extension CountdownEngine {
   ///   - ends: The end dates, newest last.
   ///   - total: The full length, for progress.
   ///   - display: What to show.
+  @inlinable
   public func snapshots<Ends: AsyncSequence & Sendable, Display: CountdownDisplay>(
     following ends: Ends,
     total: Duration? = nil,
     display: Display
   ) -> AsyncStream<Snapshot<Display.Value>> where Ends.Element == Date {
+    snapshots(following: ends, total: total, display: display, kind: .of(Display.self, C.Instant.self))
+  }
+
+  /// ``snapshots(following:total:display:)`` with the display's functions compiled where it is named.
+  @usableFromInline
+  func snapshots<Ends: AsyncSequence & Sendable, Display: CountdownDisplay>(
+    following ends: Ends, total: Duration?, display: Display, kind: DisplayKind
+  ) -> AsyncStream<Snapshot<Display.Value>> where Ends.Element == Date {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
-    let subscriber = Subscriber(
-      display: DisplayDescription(display: display, origin: origin),
-      sink: .stream(StreamSink(display: display, origin: origin, continuation: continuation)))
+    let sink = StreamSink(display: display, origin: origin, continuation: continuation)
     let current = Lock<RowReference?>(nil)
     let reader = Task { [weak self] in
       var started = false
@@ -38,8 +45,12 @@ extension CountdownEngine {
             engine.retarget(reference, to: date)
           } else if !started, let end = try? engine.instant(for: date) {
             started = true
-            let reference = engine.addRow(
-              Countdown(end: end, total: total), target: date, subscriber: subscriber, releasesWhenSettled: false)
+            let reference = DisplayDescription.with(display, kind: kind, origin: engine.origin) {
+              engine.addRow(
+                Countdown(end: end, total: total), target: date,
+                subscriber: Subscriber(display: $0, sink: .stream(sink)),
+                releasesWhenSettled: false)
+            }
             current.withLock { $0 = reference }
             if Task.isCancelled { engine.cancel(reference) }
           }

@@ -24,9 +24,7 @@ extension CountdownEngine {
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
-    add(
-      countdown, target: nil,
-      subscriber: .main(display: display, origin: origin, onChange: onChange, onFinish: onFinish))
+    add(countdown, target: nil, display: display, onChange: onChange, onFinish: onFinish)
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -44,8 +42,7 @@ extension CountdownEngine {
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
     return add(
-      Countdown(end: end, total: total), target: date,
-      subscriber: .main(display: display, origin: origin, onChange: onChange, onFinish: onFinish))
+      Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish)
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -58,10 +55,8 @@ extension CountdownEngine {
     spec.releasesWhenSettled = true
     let reference = mutate { state, now in
       let (sink, serial) = state.core.classes.takeSink(of: 0)
-      state.pendingMain.append(
-        .install {
-          unsafeDowncast(finishTable.typed, to: FinishTable.self).install(sink, serial: serial, onFinish: onFinish)
-        })
+      unsafeDowncast(finishTable.typed, to: FinishTable.self).enqueue(onFinish, sink: sink, serial: serial)
+      state.pendingMain.append(.install(finishTable))
       let binding = Bindings.Binding(displayClass: 0, sink: sink, isStream: false)
       let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
       return RowReference(row: row, generation: state.core.rows[row].generation)
@@ -84,19 +79,34 @@ extension CountdownEngine {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let sink = StreamSink(display: display, origin: origin, continuation: continuation)
-    let reference = addRow(
-      countdown, target: nil,
-      subscriber: Subscriber(display: DisplayDescription(display: display, origin: origin), sink: .stream(sink)),
-      releasesWhenSettled: true)
+    let reference = DisplayDescription.with(display, kind: .of(Display.self, C.Instant.self), origin: origin) {
+      addRow(
+        countdown, target: nil, subscriber: Subscriber(display: $0, sink: .stream(sink)), releasesWhenSettled: true)
+    }
     continuation.onTermination = { [weak self] _ in self?.cancel(reference) }
     return stream
   }
 
-  /// Adds a countdown with `subscriber`, released once it is over; returns its handle.
-  @usableFromInline
-  func add(_ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber) -> CountdownHandle<C> {
-    CountdownHandle(
-      engine: self, reference: addRow(countdown, target: target, subscriber: subscriber, releasesWhenSettled: true))
+  /// Adds a countdown, released once it is over, whose snapshots go to `onChange` on the main actor;
+  /// returns its handle. Inlinable so that its display's functions are compiled for it where it is
+  /// named, and nothing is allocated for the display.
+  @inlinable
+  func add<Display: CountdownDisplay>(
+    _ countdown: Countdown<C.Instant>, target: Date?, display: Display,
+    onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
+    onFinish: (@MainActor @Sendable () -> Void)?
+  ) -> CountdownHandle<C> {
+    let closures = SubscriberClosures(onChange: onChange, onFinish: onFinish)
+    let reference = DisplayDescription.with(display, kind: .of(Display.self, C.Instant.self), origin: origin) {
+      description in
+      withUnsafePointer(to: closures) { closures in
+        addRow(
+          countdown, target: target,
+          subscriber: Subscriber(display: description, sink: .main(closures: UnsafeRawPointer(closures))),
+          releasesWhenSettled: true)
+      }
+    }
+    return CountdownHandle(engine: self, reference: reference)
   }
 
   /// Adds a countdown with `subscriber`; with `releasesWhenSettled`, it goes away once it is over: it
@@ -110,7 +120,7 @@ extension CountdownEngine {
     return mutate { state, now in
       let binding = state.binding(for: subscriber)
       let row = state.core.add(
-        spec, binding: binding, renderer: subscriber.display.makeRenderer?(), at: now, into: &state.effects)
+        spec, binding: binding, renderer: subscriber.display.makeRenderer(), at: now, into: &state.effects)
       return RowReference(row: row, generation: state.core.rows[row].generation)
     }
   }

@@ -26,6 +26,7 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   let engine: CountdownEngine<C>
   let reference: RowReference
 
+  @usableFromInline
   init(engine: CountdownEngine<C>, reference: RowReference) {
     self.engine = engine
     self.reference = reference

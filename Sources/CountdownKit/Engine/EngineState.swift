@@ -32,9 +32,10 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   mutating func binding(for subscriber: Subscriber) -> Bindings.Binding {
     let (displayClass, table) = self.displayClass(for: subscriber.display)
     switch subscriber.sink {
-    case .main(let install):
+    case .main(let closures):
       let (sink, serial) = core.classes.takeSink(of: displayClass)
-      pendingMain.append(.install(install(table, sink, serial)))
+      subscriber.display.kind.enqueue(table, sink, serial, closures)
+      pendingMain.append(.install(table))
       return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
     case .stream(let sink):
       core.classes.retain(displayClass)
@@ -44,18 +45,18 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
 
   /// The class of `display` and its main-actor table, made (and posted) if there is none.
   mutating func displayClass(for display: DisplayDescription) -> (UInt32, MainTable) {
-    let candidates = displayClasses[display.displayType, default: []]
-    if let found = candidates.first(where: { core.classes.isLive($0.displayClass) && display.isShown($0.table) }) {
+    let type = display.kind.type
+    if let found = displayClasses[type]?.first(where: {
+      core.classes.isLive($0.displayClass) && display.kind.isShown($0.table, display.display)
+    }) {
       return found
     }
     let displayClass = core.addClass(plan: display.plan, period: display.period)
-    let table = display.makeTable()
+    let table = display.kind.makeTable(display.display, display.origin, display.plan)
     pendingMain.append(.table(displayClass, table))
     // A few per type: displays of one type are mostly few (`.seconds` and `.minutes`, a ring or two).
-    displayClasses[display.displayType, default: []].append((displayClass, table))
-    if displayClasses[display.displayType, default: []].count > 16 {
-      displayClasses[display.displayType]?.removeFirst()
-    }
+    displayClasses[type, default: []].append((displayClass, table))
+    if displayClasses[type, default: []].count > 16 { displayClasses[type]?.removeFirst() }
     return (displayClass, table)
   }
 

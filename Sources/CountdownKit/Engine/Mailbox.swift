@@ -14,8 +14,8 @@ final class Mailbox: Sendable {
     case tick(Tick)
     /// Installs (or, with nil, drops) the table of a display class.
     case table(UInt32, MainTable?)
-    /// Installs a subscriber in its class's table.
-    case install(@MainActor @Sendable () -> Void)
+    /// Installs the next subscriber queued for a display class's table.
+    case install(MainTable)
     /// Removes a subscriber from its class's table.
     case remove(SinkKey)
     /// A subscriber's completion.

@@ -102,8 +102,8 @@ final class MainSide: Sendable {
       let index = Int(displayClass)
       if index >= tables.count { tables.append(contentsOf: repeatElement(nil, count: index + 1 - tables.count)) }
       tables[index] = table
-    case .install(let install):
-      install()
+    case .install(let table):
+      table.installNext()
     case .remove(let key):
       table(key.displayClass)?.remove(key.sink)
     case .finish(let key):

@@ -18,6 +18,11 @@ where Instant.Duration == Duration {
   /// The serial number of each slot's subscriber (see `SubscriberKey`).
   @usableFromInline var serials: [UInt32] = []
   @usableFromInline var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
+  /// Subscribers added (under the engine's lock, on any thread) and not yet installed by the main
+  /// actor, in the order of their `install` events in the mailbox.
+  @usableFromInline nonisolated let pending = Lock(PendingQueue<(sink: UInt32, serial: UInt32, closures: Closures)>())
+
+  @usableFromInline typealias Closures = SubscriberClosures<Display.Value, Instant>
 
   @inlinable
   nonisolated init(display: Display, origin: Instant, plan: DisplayPlan?) {
@@ -42,6 +47,21 @@ where Instant.Duration == Duration {
     hints[index] = hint
     serials[index] = serial
     if let onFinish { self.onFinish[sink] = onFinish }
+  }
+
+  /// Queues a subscriber's closures for ``installNext()``.
+  @inlinable
+  nonisolated func enqueue(_ closures: Closures, sink: UInt32, serial: UInt32) {
+    pending.withLock { $0.append((sink, serial, closures)) }
+  }
+
+  /// Installs the oldest queued subscriber.
+  @inlinable
+  func installNext() {
+    guard let next = pending.withLock({ $0.popFirst() }) else { return }
+    install(
+      next.sink, serial: next.serial, onChange: next.closures.onChange, onFinish: next.closures.onFinish,
+      hint: next.closures.hint)
   }
 
   @inlinable
@@ -101,12 +121,47 @@ final class FinishTable: Sendable {
   var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
   /// The serial number of each slot's subscriber (see `SinkTable.serials`).
   var serials: [UInt32: UInt32] = [:]
+  /// Subscribers not yet installed (see `SinkTable.pending`).
+  nonisolated let pending = Lock(
+    PendingQueue<(sink: UInt32, serial: UInt32, onFinish: @MainActor @Sendable () -> Void)>())
 
   nonisolated init() {}
 
-  func install(_ sink: UInt32, serial: UInt32, onFinish: @escaping @MainActor @Sendable () -> Void) {
-    self.onFinish[sink] = onFinish
-    serials[sink] = serial
+  /// Queues a subscriber for ``installNext()``.
+  nonisolated func enqueue(_ onFinish: @escaping @MainActor @Sendable () -> Void, sink: UInt32, serial: UInt32) {
+    pending.withLock { $0.append((sink, serial, onFinish)) }
+  }
+
+  /// Installs the oldest queued subscriber.
+  func installNext() {
+    guard let next = pending.withLock({ $0.popFirst() }) else { return }
+    onFinish[next.sink] = next.onFinish
+    serials[next.sink] = next.serial
+  }
+}
+
+/// A first-in, first-out queue that lets go of its storage whenever it is emptied.
+@usableFromInline
+struct PendingQueue<Element: Sendable>: Sendable {
+  @usableFromInline var items: [Element] = []
+  @usableFromInline var head = 0
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  mutating func append(_ element: Element) {
+    items.append(element)
+  }
+
+  @inlinable
+  mutating func popFirst() -> Element? {
+    guard head < items.count else { return nil }
+    defer {
+      head += 1
+      if head == items.count { self = PendingQueue() }
+    }
+    return items[head]
   }
 }
 
