@@ -65,6 +65,11 @@ extension CountdownEngine {
     var outgoing: [Outbox.Item] = []
     let needsHop = mailbox.post { box, counter in
       for event in state.pendingMain { box.append(event) }
+      // The common case (a wake-up: changes and nothing else) hands the buffer over whole.
+      if state.effects.events.isEmpty, state.effects.streamChanges.isEmpty, !isShutDown {
+        box.take(&state.effects.changes, at: now)
+        return
+      }
       var changes = 0
       var streamChanges = 0
       func catchUp(_ changeEnd: Int, _ streamEnd: Int) {

@@ -19,6 +19,9 @@ package struct DisplayClasses: Sendable {
   package private(set) var plans: [DisplayPlan?]
   /// Each class's schedule lane (its tolerance).
   package private(set) var lanes: [Int]
+  /// For a class whose plan counts down whole units (``DisplayPlan/rounded(unit:elapsed:overtime:)``,
+  /// not elapsed), the unit; otherwise 0. What the serving loop's fast path reads.
+  package private(set) var countdownUnits: [Tick]
   private var free: [UInt32] = []
   /// Sink slots and classes given back during the current operation: reused only after it (see
   /// ``recycle()``), so that the main actor never sees a new subscriber installed under the number of
@@ -33,20 +36,25 @@ package struct DisplayClasses: Sendable {
     entries = [Entry(references: 1)]
     plans = [nil]
     lanes = [lane]
+    countdownUnits = [0]
   }
 
   /// A new class with no references yet.
   package mutating func insert(plan: DisplayPlan?, lane: Int) -> UInt32 {
+    var unit: Tick = 0
+    if case .rounded(let rounding, false, _) = plan { unit = rounding }
     if let index = free.popLast() {
       entries[Int(index)] = Entry(references: 0)
       plans[Int(index)] = plan
       lanes[Int(index)] = lane
+      countdownUnits[Int(index)] = unit
       return index
     }
     precondition(entries.count < 0x00FF_FFFF, "CountdownEngine supports at most 16,777,215 distinct displays at once")
     entries.append(Entry(references: 0))
     plans.append(plan)
     lanes.append(lane)
+    countdownUnits.append(unit)
     return UInt32(entries.count - 1)
   }
 
@@ -91,6 +99,7 @@ package struct DisplayClasses: Sendable {
     guard entries[Int(index)].references == 0, index != 0 else { return false }
     entries[Int(index)] = Entry(references: 0)
     plans[Int(index)] = nil
+    countdownUnits[Int(index)] = 0
     releasedClasses.append(index)
     return true
   }

@@ -161,7 +161,7 @@ extension DisplayPlan {
   }
 
   /// `unit · count`, saturated to the tick range.
-  static func multiple(_ unit: Tick, _ count: Int64) -> Tick {
+  package static func multiple(_ unit: Tick, _ count: Int64) -> Tick {
     let (product, overflow) = unit.multipliedReportingOverflow(by: count)
     if overflow { return count < 0 ? Ticks.min : Ticks.max }
     return Swift.max(product, Ticks.min)

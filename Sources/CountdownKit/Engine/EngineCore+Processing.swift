@@ -128,12 +128,51 @@ extension EngineCore {
         }
         // Its one valid item was just taken out of the schedule.
         head.flags.isQueued = false
-        process(row, head, at: now, .serving, into: &effects)
+        if !serveCountingDown(row, head, at: now, into: &effects) {
+          process(row, head, at: now, .serving, into: &effects)
+        }
       }
       served += batch.count
     }
     compactIfWasteful()
     checkInvariants()
+  }
+
+  /// The common case of a change, by the shortest way: a running row with time left whose display
+  /// counts down whole units (seconds, minutes) moves to its next value. `false` (and nothing done) for
+  /// any other case, which ``process(_:_:at:_:into:)`` handles.
+  private mutating func serveCountingDown(_ row: Int, _ head: Rows.Head, at now: Tick, into effects: inout Effects)
+    -> Bool
+  {
+    guard head.flags.hasBinding, !head.flags.isPaused, head.flags.completion == .armed else { return false }
+    var binding = bindings[head.binding]
+    let displayClass = Int(binding.displayClass)
+    let unit = classes.countdownUnits[displayClass]
+    let remaining = Ticks.difference(head.end, now)
+    guard unit > 0, remaining > 0, !binding.isStream else { return false }
+    // Whole units left, rounded up (at least one: time is left): what `DisplayPlan.evaluate` gives.
+    let (quotient, rest) = remaining.quotientAndRemainder(dividingBy: unit)
+    let count = rest > 0 ? quotient + 1 : quotient
+    let value = DisplayPlan.multiple(unit, count)
+    if !binding.hasLast || binding.lastPaused || binding.lastFinished || value != binding.last {
+      binding.last = value
+      binding.setLast(paused: false, finished: false)
+      bindings[head.binding] = binding
+      effects.changes.append(
+        Effects.Change(
+          sink: binding.sink, displayClass: UInt32(displayClass), paused: false, finished: false, value: value,
+          remaining: remaining, total: rows.totals[row]))
+    }
+    // Due at the next unit boundary, or at the end if that comes first (it cannot come later).
+    let change = Ticks.difference(head.end, DisplayPlan.multiple(unit, count - 1))
+    let lane = classes.lanes[displayClass]
+    let due = change > now ? change : Ticks.sum(now, schedule.tolerance(ofLane: lane))
+    var head = head
+    head.stamp &+= 1
+    head.flags.isQueued = true
+    rows[row] = head
+    schedule.insert(Schedule.Item(due: Swift.min(due, head.end), row: UInt32(row), stamp: head.stamp), lane: lane)
+    return true
   }
 
   /// Reads the rows and bindings `batch` will process, one pass each, before processing them: the

@@ -40,6 +40,8 @@ final class Mailbox: Sendable {
     var cancelled: [(count: UInt64, key: SubscriberKey)] = []
     var isShutDown = false
     var lastTick: Tick?
+    /// Emptied change buffers of delivered chunks, kept for their storage.
+    var spareBuffers: [[Effects.Change]] = []
 
     /// The chunk to append to: the last one if nothing was cancelled since it was started.
     private mutating func current() -> Int {
@@ -56,6 +58,24 @@ final class Mailbox: Sendable {
         chunks[chunk].events.append((chunks[chunk].changes.count, .tick(tick)))
       }
       chunks[chunk].changes.append(contentsOf: changes)
+    }
+
+    /// Appends all of `changes`, taking the buffer itself when the chunk has none yet, and leaves
+    /// `changes` empty (with the storage of a delivered chunk, when there is one to reuse).
+    mutating func take(_ changes: inout [Effects.Change], at tick: Tick) {
+      guard !changes.isEmpty, !isShutDown else { return }
+      let chunk = current()
+      if lastTick != tick {
+        lastTick = tick
+        chunks[chunk].events.append((chunks[chunk].changes.count, .tick(tick)))
+      }
+      if chunks[chunk].changes.isEmpty {
+        swap(&chunks[chunk].changes, &changes)
+        changes = spareBuffers.popLast() ?? []
+      } else {
+        chunks[chunk].changes.append(contentsOf: changes)
+        changes.removeAll(keepingCapacity: true)
+      }
     }
 
     mutating func append(_ event: Event) {
@@ -95,6 +115,15 @@ final class Mailbox: Sendable {
       state.chunks = []
       state.cancellationCount += 1
       cancellations.store(state.cancellationCount, ordering: .releasing)
+    }
+  }
+
+  /// Keeps a delivered chunk's change buffer (emptied) for a later chunk.
+  func recycle(_ buffer: consuming [Effects.Change]) {
+    var buffer = buffer
+    buffer.removeAll(keepingCapacity: true)
+    state.withLock { state in
+      if state.spareBuffers.count < 4 { state.spareBuffers.append(buffer) }
     }
   }
 

@@ -31,10 +31,13 @@ final class MainSide: Sendable {
     isDraining = true
     defer { isDraining = false }
     while true {
-      let chunks = mailbox.take()
+      var chunks = mailbox.take()
       guard !chunks.isEmpty else { break }
-      for chunk in chunks {
-        guard deliver(chunk, from: mailbox) else { return }
+      for index in chunks.indices {
+        guard deliver(chunks[index], from: mailbox) else { return }
+        var buffer: [Effects.Change] = []
+        swap(&buffer, &chunks[index].changes)
+        mailbox.recycle(buffer)
       }
       mailbox.prune()
     }

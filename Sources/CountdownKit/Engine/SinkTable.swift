@@ -91,16 +91,21 @@ where Instant.Duration == Duration {
       }
     }
     let instant = origin.advanced(by: Ticks.duration(tick))
-    for index in changes.indices {
-      let change = changes[index]
-      guard isCurrent() else { return (index, prefetched) }
-      guard Int(change.sink) < sinks.count, let onChange = sinks[Int(change.sink)] else { continue }
-      if !dropped.isEmpty, dropped.contains(SubscriberKey(change.sinkKey, serial: serials[Int(change.sink)])) {
-        continue
+    let serials = dropped.isEmpty ? [] : serials
+    // Through the buffer: each closure is called where it is stored, not copied out first.
+    return sinks.withUnsafeBufferPointer { sinks in
+      for index in changes.indices {
+        let change = changes[index]
+        guard isCurrent() else { return (index, prefetched) }
+        guard Int(change.sink) < sinks.count else { continue }
+        if !dropped.isEmpty, dropped.contains(SubscriberKey(change.sinkKey, serial: serials[Int(change.sink)])) {
+          continue
+        }
+        sinks[Int(change.sink)]?(
+          Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks))
       }
-      onChange(Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks))
+      return (changes.count, prefetched)
     }
-    return (changes.count, prefetched)
   }
 
   @inlinable
