@@ -37,9 +37,13 @@ let package = Package(
   ],
   targets: [
     .target(name: "CountdownCore"),
+    // A prefetch hint for the engine's hot loops (C: Swift has no way to say it).
+    .target(name: "CountdownKitShims"),
     .target(
       name: "CountdownKit",
-      dependencies: ["CountdownCore", .product(name: "HeapModule", package: "swift-collections")],
+      dependencies: [
+        "CountdownCore", "CountdownKitShims", .product(name: "HeapModule", package: "swift-collections"),
+      ],
       swiftSettings: internalChecks
     ),
     .target(name: "CountdownTesting", dependencies: ["CountdownKit"]),

@@ -39,6 +39,11 @@ let package = Package(
     ),
     // Real-time comparisons, side by side in one process: `compare --help`.
     .executableTarget(name: "compare", dependencies: ["BenchmarkSupport"]),
+    // One upsert of N rows into a board: time and memory per row, for profiling the load.
+    .executableTarget(
+      name: "upsertcost",
+      dependencies: ["BenchmarkSupport", .product(name: "CountdownKit", package: countdownKit)]
+    ),
     // The engine driven by hand on a manual clock, for instruction counts under callgrind:
     // `scripts/instructions-per-change`.
     .executableTarget(

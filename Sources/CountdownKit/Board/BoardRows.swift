@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A board's part of the engine's state, kept under the engine's lock. The engine sees it through this
 /// protocol, for the two things it asks of a board: the deliveries of a finished row, and forgetting
@@ -18,8 +18,10 @@ protocol BoardStorage: AnyObject, Sendable {
 /// Used only under the engine's lock; the state has a lock of its own all the same, so that it is
 /// `Sendable` by construction. An operation takes the state out (``take()``), works on it with the
 /// engine's core beside it, and puts it back (``put(_:)``).
+@usableFromInline
 final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
   /// A slot's binding to an ID, kept while the row is absent so that it shows the row when it comes.
+  @usableFromInline
   struct SlotBinding: Sendable {
     let token: UInt64
     /// The slot's state, cleared when another slot takes the row over.
@@ -30,44 +32,50 @@ final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
   }
 
   /// The state of the board's rows.
+  @usableFromInline
   struct Rows: Sendable {
     /// The ID of each engine row that is the board's (other entries hold a leftover ID, never read).
-    private(set) var ids: [ID] = []
-    private var index = BoardIndex()
-    var bindings: [ID: SlotBinding] = [:]
-    var isPaused = false
+    @usableFromInline var ids: [ID] = []
+    @usableFromInline var index = BoardIndex()
+    @usableFromInline var bindings: [ID: SlotBinding] = [:]
+    @usableFromInline var isPaused = false
+
+    @inlinable init() {}
 
     /// The number of rows.
-    var count: Int { index.count }
+    @inlinable var count: Int { index.count }
 
     /// The engine row of `id`.
-    func row(of id: ID) -> Int? {
+    @inlinable func row(of id: ID) -> Int? {
       index.row(of: id, ids: ids)
     }
 
     /// Every engine row of the board.
-    var rows: [Int] { index.rows }
+    @inlinable var rows: [Int] { index.rows }
+
+    /// Fetches the index bucket of `id` ahead of a lookup (see `BoardIndex.prefetch(_:)`).
+    @inlinable func prefetch(_ id: ID) { index.prefetch(id) }
 
     /// Records that engine row `row` holds `id`.
-    mutating func insert(_ id: ID, row: Int) {
+    @inlinable mutating func insert(_ id: ID, row: Int) {
       if row >= ids.count { ids.append(contentsOf: repeatElement(id, count: row + 1 - ids.count)) }
       ids[row] = id
       index.insert(row, for: id, ids: ids)
     }
 
     /// Forgets `id`, returning its engine row.
-    mutating func remove(_ id: ID) -> Int? {
+    @inlinable mutating func remove(_ id: ID) -> Int? {
       index.remove(id, ids: ids)
     }
 
     /// Makes room for `additional` more rows, up to engine row `highestRow`.
-    mutating func reserve(_ additional: Int, highestRow: Int) {
+    @inlinable mutating func reserve(_ additional: Int, highestRow: Int) {
       ids.reserveCapacity(highestRow + 1)
       index.reserve(additional, ids: ids)
     }
 
     /// Forgets every row.
-    mutating func removeAll() {
+    @inlinable mutating func removeAll() {
       index.removeAll()
     }
   }
@@ -77,7 +85,7 @@ final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
   /// The board's number among the engine's boards, plus one: its rows' owner.
   let owner: UInt16
   private let events: FinishEvents<ID>
-  private let state = Mutex(Rows())
+  @usableFromInline let state = Mutex(Rows())
 
   init(displayClass: UInt32, owner: UInt16, events: FinishEvents<ID>) {
     self.displayClass = displayClass
@@ -86,7 +94,7 @@ final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
   }
 
   /// Takes the rows out, for an operation under the engine's lock.
-  func take() -> Rows {
+  @inlinable func take() -> Rows {
     state.withLock { rows in
       defer { rows = Rows() }
       return rows
@@ -94,7 +102,7 @@ final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
   }
 
   /// Puts the rows back.
-  func put(_ rows: consuming Rows) {
+  @inlinable func put(_ rows: consuming Rows) {
     let rows = rows
     state.withLock { $0 = rows }
   }

@@ -2,9 +2,10 @@
 // slots.
 
 extension CountdownBoard {
-  typealias Rows = BoardRows<ID>.Rows
+  @usableFromInline typealias Rows = BoardRows<ID>.Rows
 
   /// Runs `body` with the board's rows under the engine's lock (see `CountdownEngine.mutate(_:)`).
+  @usableFromInline
   @discardableResult
   func withRows<Result>(_ body: (inout EngineState<C>, inout Rows, Tick) -> Result) -> Result? {
     let number = number
@@ -39,8 +40,12 @@ extension CountdownBoard {
   /// Puts the countdown `spec` describes in row `id`: replaces the countdown of an existing row
   /// (keeping its binding and its completion's state), or adds the row and binds it to the slot that
   /// waits for it. A paused `spec` pauses the row on its own; while the board is paused, a running one
-  /// is frozen with it.
-  func place(_ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick) {
+  /// is frozen with it. `isNew`: the caller knows the board has no row `id`.
+  @inlinable
+  func place(
+    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick,
+    isNew: Bool = false
+  ) {
     var spec = spec
     spec.owner = UInt16(number + 1)
     spec.isPausedOnItsOwn = spec.pausedAt != nil
@@ -48,10 +53,20 @@ extension CountdownBoard {
       spec.pausedAt = now
       spec.target = nil
     }
-    if let row = rows.row(of: id) {
+    if !isNew, let row = rows.row(of: id) {
       state.core.change(row, .replace(spec), at: now, into: &state.effects)
       return
     }
+    // A row that a slot waits for is bound to it as it comes.
+    if !rows.bindings.isEmpty { return placeBound(id, spec, in: &state, &rows, at: now) }
+    rows.insert(id, row: state.core.add(spec, at: now, into: &state.effects))
+  }
+
+  /// ``place(_:_:in:_:at:)`` for a new row that a slot waits for.
+  @usableFromInline
+  func placeBound(
+    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick
+  ) {
     let binding = rows.bindings[id].map { attach($0, in: &state) }
     let row = state.core.add(
       spec, binding: binding, renderer: binding == nil ? nil : renderer(), at: now, into: &state.effects)
@@ -59,6 +74,7 @@ extension CountdownBoard {
   }
 
   /// A binding of the board's display class for a slot's render closure, queued for the main actor.
+  @usableFromInline
   func attach(_ slot: BoardRows<ID>.SlotBinding, in state: inout EngineState<C>) -> Bindings.Binding {
     let (sink, serial) = state.core.classes.takeSink(of: displayClass)
     slot.enqueue(table, sink, serial)
@@ -72,6 +88,7 @@ extension CountdownBoard {
   }
 
   /// Makes room for `additional` rows in the engine and the board.
+  @usableFromInline
   func reserve(_ additional: Int, in state: inout EngineState<C>, _ rows: inout Rows) {
     state.core.rows.reserve(additional)
     rows.reserve(additional, highestRow: state.core.rows.capacity + additional)

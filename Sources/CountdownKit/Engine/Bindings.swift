@@ -1,8 +1,10 @@
 /// What the engine keeps for each row that somebody watches: a subscriber's closure, a stream, a bound
 /// slot, or only a completion callback. 16 bytes each; rows that nobody watches (most rows of a long
 /// list) have none.
+@usableFromInline
 package struct Bindings: Sendable {
   /// One binding.
+  @usableFromInline
   package struct Binding: Sendable {
     /// The compact value last delivered (plan displays), or the key of the binding's generic
     /// renderer (other displays).

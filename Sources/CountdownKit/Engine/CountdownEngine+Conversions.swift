@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The engine's edge: the one place where the clock's instants and `Countdown` values become ticks and
 // rows, and ticks become instants again.
@@ -6,11 +6,13 @@ import Foundation
 extension CountdownEngine {
   /// `instant` as a tick: rounded down, for the current time (the engine never believes it is later
   /// than it is).
+  @inlinable
   func tick(now instant: C.Instant) -> Tick {
     Ticks.floor(origin.duration(to: instant))
   }
 
   /// `instant` as a tick: rounded up, for an end (a countdown never shows less time than it has).
+  @inlinable
   func tick(end instant: C.Instant) -> Tick {
     Ticks.ceiling(origin.duration(to: instant))
   }
@@ -22,6 +24,7 @@ extension CountdownEngine {
   }
 
   /// What a row starts as for `countdown`.
+  @inlinable
   func spec(for countdown: Countdown<C.Instant>, target: Date? = nil) -> EngineCore.RowSpec {
     let total = countdown.total.map(Ticks.ceiling)
     switch countdown.state {

@@ -4,6 +4,7 @@
 /// ``Effects`` buffer, as data. It never reads a clock, never locks, never calls out (but for the
 /// displays that have no plan, whose pure `value` and `nextChange` it calls). ``CountdownEngine`` wraps
 /// it in a lock and a driver task; tests drive it with plain ticks.
+@usableFromInline
 package struct EngineCore: Sendable {
   package var rows = Rows()
   package var bindings = Bindings()
@@ -47,17 +48,19 @@ package struct EngineCore: Sendable {
   // MARK: - Rows
 
   /// What a new row starts as.
+  @usableFromInline
   package struct RowSpec {
-    package var end: Tick
+    @usableFromInline package var end: Tick
     /// When the row was paused, for a row that starts paused.
-    package var pausedAt: Tick?
-    package var total: Tick?
+    @usableFromInline package var pausedAt: Tick?
+    @usableFromInline package var total: Tick?
     /// The wall-clock date (seconds since 2001) the end came from.
-    package var target: Double?
-    package var owner: UInt16 = 0
-    package var releasesWhenSettled = false
-    package var isPausedOnItsOwn = false
+    @usableFromInline package var target: Double?
+    @usableFromInline package var owner: UInt16 = 0
+    @usableFromInline package var releasesWhenSettled = false
+    @usableFromInline package var isPausedOnItsOwn = false
 
+    @inlinable
     package init(end: Tick, pausedAt: Tick? = nil, total: Tick? = nil, target: Double? = nil) {
       self.end = end
       self.pausedAt = pausedAt
@@ -68,6 +71,7 @@ package struct EngineCore: Sendable {
 
   /// Adds a row and, when `binding` is given, binds it; renders at once and fires the completion if the
   /// countdown is already over.
+  @usableFromInline
   package mutating func add(
     _ spec: RowSpec, binding: Bindings.Binding? = nil, renderer: GenericRenderer? = nil, at now: Tick,
     into effects: inout Effects
@@ -106,12 +110,14 @@ package struct EngineCore: Sendable {
   }
 
   /// Removes `row`: no more deliveries (those on their way are dropped), no completion.
+  @usableFromInline
   package mutating func remove(_ row: Int, into effects: inout Effects) {
     release(row, cancelled: true, into: &effects)
     checkInvariants()
   }
 
   /// A change made by hand to a row's countdown.
+  @usableFromInline
   package enum Change {
     case pause
     case resume
@@ -127,6 +133,7 @@ package struct EngineCore: Sendable {
   ///
   /// A completion the change brings about waits for the next wake-up, so that changes made one after
   /// the other at the same instant count as one (extending by −10 s and then by +15 s does not finish).
+  @usableFromInline
   package mutating func change(_ row: Int, _ change: Change, at now: Tick, into effects: inout Effects) {
     noteOverdue(row, at: now)
     var head = rows[row]
@@ -175,6 +182,12 @@ package struct EngineCore: Sendable {
     classes.recycle()
   }
 
+  /// Whether board row `row` was paused on its own.
+  @usableFromInline
+  package func isPausedOnItsOwn(_ row: Int) -> Bool {
+    rows[row].flags.isPausedOnItsOwn
+  }
+
   /// Marks board row `row` as paused on its own (or not).
   package mutating func setPausedOnItsOwn(_ row: Int, _ value: Bool) {
     rows[row].flags.isPausedOnItsOwn = value
@@ -209,8 +222,8 @@ package struct EngineCore: Sendable {
     head.flags.followsDate = spec.target != nil && spec.pausedAt == nil
     rows[row] = head
     if let pausedAt = spec.pausedAt { rows.setPausedAt(row, pausedAt) }
-    rows.setTotal(row, spec.total ?? -1)
-    rows.setTarget(row, head.flags.followsDate ? spec.target ?? .nan : .nan)
+    rows.setTotal(row, spec.total)
+    rows.setTarget(row, head.flags.followsDate ? spec.target : nil)
   }
 
   private mutating func attach(_ binding: Bindings.Binding, renderer: GenericRenderer?, to row: Int) {

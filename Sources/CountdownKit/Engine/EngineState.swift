@@ -3,14 +3,15 @@ import Foundation
 /// Everything an engine keeps behind its one lock: the core, the wall-clock timeline, the driver's
 /// state, and what the core's data refers to outside itself (streams, boards, the main-actor tables of
 /// display classes).
+@usableFromInline
 struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
-  var core: EngineCore
+  @usableFromInline var core: EngineCore
   var timeline: Timeline<C.Instant>
   var driver: DriverState<C> = .running
   var isShutDown = false
   var wakeUps = 0
   /// What the current operation produced; emptied by every flush, kept for its capacity.
-  var effects = Effects()
+  @usableFromInline var effects = Effects()
   /// Stream sinks by index (``Bindings/Binding/sink`` of stream bindings).
   var streams: [StreamSink?] = []
   var freeStreams: [UInt32] = []

@@ -60,8 +60,8 @@ package struct Rows: Sendable {
     precondition(heads[row].flags.isLive, "Internal inconsistency: releasing row \(row), which is free")
     heads[row].flags = RowFlags()
     heads[row].stamp &+= 1
-    totals[row] = -1
-    targets[row] = .nan
+    totals.reset(row)
+    targets.reset(row)
     freed.append(UInt32(row))
     count -= 1
   }
@@ -95,8 +95,16 @@ package struct Rows: Sendable {
   }
 
   package mutating func setPausedAt(_ row: Int, _ tick: Tick) { pausedAt[row] = tick }
-  package mutating func setTotal(_ row: Int, _ total: Tick) { totals[row] = total }
-  package mutating func setTarget(_ row: Int, _ target: Double) { targets[row] = target }
+
+  /// Sets (or, with nil, clears) a row's total.
+  package mutating func setTotal(_ row: Int, _ total: Tick?) {
+    if let total { totals[row] = total } else { totals.reset(row) }
+  }
+
+  /// Sets (or, with nil, clears) the date a row follows.
+  package mutating func setTarget(_ row: Int, _ target: Double?) {
+    if let target { targets[row] = target } else { targets.reset(row) }
+  }
 
   /// The number of rows ever made (live and free): the bound of row numbers.
   package var capacity: Int { heads.count }
@@ -114,18 +122,16 @@ package struct LazyColumn<Value: BitwiseCopyable & Sendable>: Sendable {
   package subscript(row: Int) -> Value {
     get { row < values.count ? values[row] : defaultValue }
     set {
-      if row >= values.count {
-        if values.isEmpty && isDefault(newValue) { return }
-        values.append(contentsOf: repeatElement(defaultValue, count: row + 1 - values.count))
-      }
+      if row >= values.count { values.append(contentsOf: repeatElement(defaultValue, count: row + 1 - values.count)) }
       values[row] = newValue
     }
   }
 
+  /// Puts the default value back in `row` (making no storage for it).
+  package mutating func reset(_ row: Int) {
+    if row < values.count { values[row] = defaultValue }
+  }
+
   /// Whether storage was made.
   package var isAllocated: Bool { !values.isEmpty }
-
-  private func isDefault(_ value: Value) -> Bool {
-    withUnsafeBytes(of: value) { new in withUnsafeBytes(of: defaultValue) { new.elementsEqual($0) } }
-  }
 }
