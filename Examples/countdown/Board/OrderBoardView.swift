@@ -1,3 +1,4 @@
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -30,6 +31,8 @@ final class OrderBoardView {
   private var lastFinished: (id: Int64, at: Date)?
   private var dataVersion = 0
   private var message: String?
+  /// Rows without an integer id: counted, not shown.
+  private var unreadable = 0
   private var drawScheduled = false
   /// For `--once`: lines are collected, not printed as they come.
   private var holdsOutput = false
@@ -109,14 +112,16 @@ final class OrderBoardView {
       try reload()
       layout()
     } catch {
-      message = "cannot read the database: \(error)"
+      message = TerminalText.sanitized("\(error)")
       setNeedsDraw()
     }
   }
 
   /// Reads every order and applies the ones that changed to the boards.
   private func reload() throws {
-    let fresh = try store.orders()
+    let listing = try store.listing()
+    unreadable = listing.unreadable
+    let fresh = listing.orders
     var seen = Set<Int64>()
     for order in fresh {
       seen.insert(order.id)
@@ -267,7 +272,7 @@ final class OrderBoardView {
       message = nil
       try reload()
     } catch {
-      message = "\(error)"
+      message = TerminalText.sanitized("\(error)")
     }
   }
 
@@ -286,6 +291,7 @@ final class OrderBoardView {
     let invalid = orders.values.filter { if case .invalid = $0.window { true } else { false } }.count
     var status = "\(ids.count) orders · \(finished.count) finished"
     if invalid > 0 { status += " · \(invalid) invalid" }
+    if unreadable > 0 { status += " · \(unreadable) without an id" }
     if let lastFinished, let order = orders[lastFinished.id] {
       status += " · last: #\(order.id) \(order.title) at \(lastFinished.at.formatted(date: .omitted, time: .standard))"
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -41,8 +42,7 @@ struct DatabaseOptions: ParsableArguments {
   func open() throws -> OrderStore {
     let store = try OrderStore(path: db ?? DemoOrders.defaultPath())
     if db == nil, try store.countRunning(endingAfter: Date()) == 0 {
-      try store.removeAll()
-      try store.add(DemoOrders.orders(count: 3_000, now: Date()))
+      try store.replaceAll(with: DemoOrders.orders(count: 3_000, now: Date()))
     }
     return store
   }
@@ -93,9 +93,10 @@ struct ShowBoard: AsyncParsableCommand {
 
   func run() async throws {
     let store = try database.open()
-    if reset { try store.removeAll() }
-    if let count = seed ?? (reset ? 3_000 : nil), try store.count() == 0 {
-      try store.add(DemoOrders.orders(count: count, now: Date()))
+    if reset {
+      try store.replaceAll(with: DemoOrders.orders(count: seed ?? 3_000, now: Date()))
+    } else if let seed, try store.count() == 0 {
+      try store.add(DemoOrders.orders(count: seed, now: Date()))
     }
     try await Self.show(
       store, locale: FormatOptions(locale: locale).resolvedLocale, plain: plain || once || !Terminal.outputIsTerminal,
@@ -200,7 +201,7 @@ private func deadline(_ text: String, now: Date) throws -> Date {
   do {
     switch try TimeSpec(parsing: text).resolved(now: now, calendar: .current) {
     case .deadline(let date): return date
-    case .duration(let duration): return now.addingTimeInterval(duration.timeInterval)
+    case .duration(let duration): return now.addingTimeInterval(duration.timeIntervalValue)
     }
   } catch {
     throw ValidationError(error.description)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CountdownInput
 import CountdownKit
 import Foundation
 

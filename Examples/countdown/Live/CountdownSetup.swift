@@ -1,3 +1,4 @@
+import CountdownInput
 import CountdownKit
 import Foundation
 

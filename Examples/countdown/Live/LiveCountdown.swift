@@ -147,7 +147,7 @@ final class LiveCountdown {
   private func extend(by amount: Duration) {
     guard let handle else { return }
     if let date = target {
-      let moved = date.addingTimeInterval(amount.timeInterval)
+      let moved = date.addingTimeInterval(amount.timeIntervalValue)
       if (try? handle.retarget(to: moved)) != nil {
         target = moved
         return
@@ -158,7 +158,7 @@ final class LiveCountdown {
 
   private func updateDeadline() {
     guard let countdown = handle?.countdown, !countdown.isPaused else { return }
-    deadline = Date().addingTimeInterval(countdown.remaining(at: engine.now).timeInterval)
+    deadline = Date().addingTimeInterval(countdown.remaining(at: engine.now).timeIntervalValue)
   }
 
   private func finish(_ summary: String) {
