@@ -74,7 +74,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Examples/countdown",
-      exclude: ["Input", "Fuzz"],
+      exclude: ["Input", "Fuzz", "Reproducers"],
       packageAccess: false
     ),
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.

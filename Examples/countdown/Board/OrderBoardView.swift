@@ -60,7 +60,6 @@ final class OrderBoardView {
     if plain {
       signals = SignalHandlers(live: false)
     } else {
-      Terminal.enterLiveMode()
       signals = SignalHandlers(
         live: true,
         onContinue: { [weak self] in
@@ -68,6 +67,7 @@ final class OrderBoardView {
           self?.layout()
         },
         onResize: { [weak self] in self?.layout() })
+      Terminal.enterLiveMode()
       keys = KeyReader { [weak self] keys in self?.press(keys) }
     }
     if once {

@@ -50,8 +50,11 @@ struct DatabaseOptions: ParsableArguments {
 
 /// An order id argument.
 struct OrderID: ParsableArguments {
-  @Argument(help: "The order's id (the number after # on the board).")
-  var id: Int64
+  @Argument(help: ArgumentHelp("The order's id (the number after # on the board).", valueName: "id"))
+  var number: WholeNumber
+
+  /// The id.
+  var id: Int64 { number.value }
 }
 
 struct ShowBoard: AsyncParsableCommand {
@@ -70,14 +73,14 @@ struct ShowBoard: AsyncParsableCommand {
   @Flag(help: "Print one line per change of the visible rows instead of the live view.")
   var plain = false
 
-  @Option(help: "How many rows --plain follows.")
-  var rows = 10
+  @Option(help: "How many rows --plain follows (a whole number).")
+  var rows: WholeNumber = 10
 
   @Flag(help: "With --plain: print the rows once and exit (a listing for scripts).")
   var once = false
 
   @Option(help: ArgumentHelp("Fill an empty database with this many demo orders first.", valueName: "count"))
-  var seed: Int?
+  var seed: WholeNumber?
 
   @Flag(help: "Delete every order and seed the database again (3000 orders unless --seed says otherwise).")
   var reset = false
@@ -86,21 +89,23 @@ struct ShowBoard: AsyncParsableCommand {
   var locale: String?
 
   func validate() throws {
-    guard rows >= 1 else { throw ValidationError("--rows must be at least 1.") }
-    if let seed, !(0...1_000_000).contains(seed) { throw ValidationError("--seed must be in 0...1000000.") }
+    guard (1...1_000_000).contains(rows.value) else { throw ValidationError("--rows must be in 1...1000000.") }
+    if let seed, !(0...1_000_000).contains(seed.value) {
+      throw ValidationError("--seed must be in 0...1000000.")
+    }
     try FormatOptions(locale: locale).validate()
   }
 
   func run() async throws {
     let store = try database.open()
     if reset {
-      try store.replaceAll(with: DemoOrders.orders(count: seed ?? 3_000, now: Date()))
+      try store.replaceAll(with: DemoOrders.orders(count: Int(seed?.value ?? 3_000), now: Date()))
     } else if let seed, try store.count() == 0 {
-      try store.add(DemoOrders.orders(count: seed, now: Date()))
+      try store.add(DemoOrders.orders(count: Int(seed.value), now: Date()))
     }
     try await Self.show(
       store, locale: FormatOptions(locale: locale).resolvedLocale, plain: plain || once || !Terminal.outputIsTerminal,
-      rows: rows, once: once)
+      rows: Int(rows.value), once: once)
   }
 
   @MainActor

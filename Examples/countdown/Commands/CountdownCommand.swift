@@ -25,4 +25,26 @@ struct CountdownCommand: AsyncParsableCommand {
     subcommands: [RunCommand.self, FormatCommand.self, RingCommand.self, BoardCommand.self],
     defaultSubcommand: RunCommand.self
   )
+
+  /// Parses and runs the command, as ArgumentParser's own `main()` does, except that a negative time
+  /// taken for an option (`countdown -5s`) is answered with what to write instead.
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    var command: any ParsableCommand
+    do {
+      command = try parseAsRoot(arguments)
+    } catch {
+      if let hint = NegativeTimeHint.message(for: arguments) { exit(withError: ValidationError(hint)) }
+      exit(withError: error)
+    }
+    do {
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

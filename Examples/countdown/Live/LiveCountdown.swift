@@ -1,3 +1,4 @@
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -27,7 +28,7 @@ final class LiveCountdown {
   init(_ setup: CountdownSetup, engine: Engine, title: String?, locale: Locale) {
     self.setup = setup
     self.engine = engine
-    self.title = title
+    self.title = title.map(TerminalText.sanitized)
     self.locale = locale
     target = setup.deadline
     ring = BrailleRing(rows: Self.ringRows(for: Terminal.size.rows))
@@ -47,7 +48,6 @@ final class LiveCountdown {
 
   /// Runs until the countdown ends or the user quits; returns the line to leave on the screen.
   func run() async throws -> String {
-    Terminal.enterLiveMode()
     signals = SignalHandlers(
       live: true,
       onContinue: { [weak self] in
@@ -55,6 +55,7 @@ final class LiveCountdown {
         self?.refresh()
       },
       onResize: { [weak self] in self?.refresh() })
+    Terminal.enterLiveMode()
     keys = KeyReader { [weak self] keys in self?.press(keys) }
     var failure: (any Error)?
     let summary = await withCheckedContinuation { continuation in

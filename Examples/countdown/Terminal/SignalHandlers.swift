@@ -9,8 +9,9 @@ import Dispatch
 
 /// Turns the signals a terminal program must handle into calls on the main queue.
 ///
-/// - SIGINT, SIGTERM, SIGHUP: restore the terminal and exit with 128 + the signal number
-///   (130 for Ctrl-C), as shells expect.
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: restore the terminal and exit with 128 + the signal number
+///   (130 for Ctrl-C), as shells expect. Installed before the terminal is changed, so that no
+///   signal can arrive in between and leave it in raw mode.
 /// - SIGTSTP (Ctrl-Z): restore the terminal, then stop for real; SIGCONT (fg, or `kill -CONT` after a
 ///   SIGSTOP that could not be caught) calls `onContinue`, which re-enters live mode and redraws.
 /// - SIGWINCH: `onResize`.
@@ -20,7 +21,7 @@ final class SignalHandlers {
 
   /// Installs the handlers; they stay until the process exits.
   init(live: Bool, onContinue: @escaping @MainActor () -> Void = {}, onResize: @escaping @MainActor () -> Void = {}) {
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       install(signalNumber) {
         Terminal.restore()
         exit(128 + signalNumber)

@@ -10,11 +10,22 @@ import Synchronization
 /// The process's terminal: raw mode, the alternate screen, the cursor, its size, and writing to it.
 ///
 /// Everything that changes the terminal is recorded here so that ``restore()`` can undo it from any
-/// exit path — normal end, `q`, a signal, or being stopped with Ctrl-Z — and never twice.
+/// exit path — normal end, `q`, a signal, an error, `exit()`, or being stopped with Ctrl-Z — and
+/// never twice.
 enum Terminal {
+  /// What was changed, and the settings to go back to.
+  ///
+  /// The saved settings are a plain `termios` with a separate flag, not a `termios?`: Swift 6.3.1
+  /// with `-O` zeroes a `termios?` saved inside `Mutex.withLock` in a static like this one, and the
+  /// release build then restored an all-zero termios (speed 0, no control characters) on every
+  /// exit. The reproducer is Examples/countdown/Reproducers/OptionalTupleInMutex.swift; the pty
+  /// tests (Tests/CountdownCommandTests/TerminalRestoreTests.swift) check the release binary.
   private struct State: Sendable {
-    var original: termios?
+    var original = termios()
+    var hasOriginal = false
+    var rawModeActive = false
     var screenActive = false
+    var exitHookInstalled = false
   }
 
   private static let state = Mutex(State())
@@ -42,10 +53,18 @@ enum Terminal {
   /// mode with the settings saved the first time.
   static func enterLiveMode() {
     state.withLock { state in
+      if !state.exitHookInstalled {
+        state.exitHookInstalled = true
+        // `exit()` from anywhere (an error thrown out of the command, a signal handler) restores too.
+        atexit { Terminal.restore() }
+      }
       if inputIsTerminal {
         var settings = termios()
         if tcgetattr(STDIN_FILENO, &settings) == 0 {
-          if state.original == nil { state.original = settings }
+          if !state.hasOriginal {
+            state.original = settings
+            state.hasOriginal = true
+          }
           var raw = settings
           raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
           raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -53,7 +72,7 @@ enum Terminal {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
           }
-          tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+          if tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 { state.rawModeActive = true }
         }
       }
       if !state.screenActive {
@@ -70,8 +89,9 @@ enum Terminal {
         state.screenActive = false
         write(ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
       }
-      if var original = state.original {
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+      if state.rawModeActive && state.hasOriginal {
+        state.rawModeActive = false
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &state.original)
       }
     }
   }

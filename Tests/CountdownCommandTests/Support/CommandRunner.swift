@@ -19,8 +19,10 @@ final class CommandRunner: Sendable {
   private let output = Mutex(Output())
   private let started = ContinuousClock.now
 
-  /// The `countdown` executable next to the test bundle (SwiftPM builds it for `swift test`).
+  /// The `countdown` executable next to the test bundle (SwiftPM builds it for `swift test`), or the
+  /// one named by `COUNTDOWN_EXECUTABLE`.
   static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["COUNTDOWN_EXECUTABLE"] { return URL(fileURLWithPath: path) }
     let candidates = [
       Bundle.main.executableURL?.deletingLastPathComponent(),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
