@@ -28,8 +28,8 @@ extension OrderStore {
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
       return Failure(
         description: """
-          Cannot \(doing) \(path): the file cannot be opened (\(detail)). Check the path and that you may \
-          read it, or pass another file with --db.
+          Cannot \(doing) \(path): the file cannot be opened (\(detail)). Check the path, that you may \
+          read the file (and, for a new one, write to its directory), or pass another file with --db.
           """)
     case .SQLITE_FULL:
       return Failure(description: "Cannot \(doing) \(path): the disk is full.")

@@ -26,15 +26,16 @@ struct CountdownCommand: AsyncParsableCommand {
     defaultSubcommand: RunCommand.self
   )
 
-  /// Parses and runs the command, as ArgumentParser's own `main()` does, except that a negative time
-  /// taken for an option (`countdown -5s`) is answered with what to write instead.
+  /// Parses and runs the command, as ArgumentParser's own `main()` does, except that a negative time,
+  /// which ArgumentParser would take for options (`-5s`; `-1h30m` would even ask for help), is
+  /// answered with what to write instead.
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if let hint = NegativeTimeHint.message(for: arguments) { exit(withError: ValidationError(hint)) }
     var command: any ParsableCommand
     do {
       command = try parseAsRoot(arguments)
     } catch {
-      if let hint = NegativeTimeHint.message(for: arguments) { exit(withError: ValidationError(hint)) }
       exit(withError: error)
     }
     do {
