@@ -61,7 +61,7 @@ let package = Package(
       ]
     ),
     // What the `countdown` command reads from outside (time specs, numbers, database columns) and
-    // text bound for the terminal: pure, Foundation only, so that Examples/countdown/Fuzz can build
+    // text bound for the terminal: pure, Foundation only, so that Fuzz/run can build
     // it with `swiftc -sanitize=fuzzer`. Not a product. The example's targets have no package
     // access: like any client of the package, they can use only the libraries' public API.
     .target(name: "CountdownInput", path: "Examples/countdown/Input", packageAccess: false),
@@ -74,7 +74,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Examples/countdown",
-      exclude: ["Input", "Fuzz", "Reproducers"],
+      exclude: ["Input", "Reproducers"],
       packageAccess: false
     ),
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
