@@ -10,11 +10,16 @@ struct RunCommand: AsyncParsableCommand {
     abstract: "Count down to a time (the default command).",
     discussion: """
       <time> is a duration, a time of day, or a date:
-        90s 25m 1h30m 1.5h 2d 1:30:00   a duration (H:MM:SS needs all three parts)
-        18:00 9:30 6pm 6:30pm           the next time the clock shows it
-        2026-12-31T23:59:59Z            an ISO 8601 date (without a zone: local time)
+        90s 25m 1h30m '1h 5m 30s' 1.5h 2d  a duration ('2 hours 30 minutes', 500ms)
+        10 2.5                             seconds
+        1:30:00                            a duration as H:MM:SS (all three parts)
+        18:00 9:30 6pm 6:30pm              the next time the clock shows it
+        2027-01-01                         local midnight at the start of that day
+        '2027-01-01 14:00'                 local time (also 2027-01-01T14:00)
+        '2027-01-01 14:00 UTC'             an instant: UTC, Z, or +02:00 (to ±18:00)
 
-      Two numbers with a colon are a time of day: 5:00 is five o'clock; five minutes is 5m.
+      Two numbers with a colon are a time of day: 5:00 is five o'clock; five minutes is 5m. Digits \
+      of any script count (๑๒:๓๐ is 12:30); ², ½ and Ⅻ are not digits.
 
       On a terminal: space (or p) pauses and resumes, + and - add or remove a minute (also the arrow \
       keys), q quits; Ctrl-C quits with status 130; Ctrl-Z suspends and fg resumes with the true \

@@ -58,8 +58,9 @@ public enum TimeSpec: Equatable, Sendable {
   }
 
   private static func describe(_ components: DateComponents) -> String {
-    let date = [components.year, components.month, components.day].map { twoDigits($0 ?? 0) }.joined(separator: "-")
-    return date + " " + describe(components.hour ?? 0, components.minute ?? 0, components.second ?? 0)
+    let fields = [components.year, components.month, components.day, components.hour, components.minute]
+    let text = fields.map { $0.map(twoDigits) ?? "?" }
+    return "\(text[0])-\(text[1])-\(text[2]) \(text[3]):\(text[4])"
   }
 
   private static func twoDigits(_ value: Int) -> String {
