@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import CountdownInput
 import Synchronization
 
 /// The process's terminal: raw mode, the alternate screen, the cursor, its size, and writing to it.
@@ -25,6 +26,7 @@ enum Terminal {
     var hasOriginal = false
     var rawModeActive = false
     var screenActive = false
+    var titlePushed = false
     var exitHookInstalled = false
   }
 
@@ -82,12 +84,39 @@ enum Terminal {
     }
   }
 
-  /// Gives the terminal back as it was: cooked mode, normal screen, visible cursor. Idempotent.
+  /// Saves the window title on the terminal's title stack (xterm's `CSI 22 t`), so that
+  /// ``restore()`` can bring it back after ``setWindowTitle(_:)`` changed it. Terminals without the
+  /// stack ignore both.
+  static func saveWindowTitle() {
+    state.withLock { state in
+      guard !state.titlePushed else { return }
+      state.titlePushed = true
+      write("\u{1B}[22;0t")
+    }
+  }
+
+  /// The bytes that set the window title (OSC 2) to `title`, stripped of control characters.
+  static func windowTitleSequence(_ title: String) -> String {
+    "\u{1B}]2;" + TerminalText.sanitized(title) + "\u{7}"
+  }
+
+  /// Asks the terminal whether it supports synchronized output (DEC mode 2026); the answer arrives
+  /// as a key, ``Key/modeReport(mode:value:)``.
+  static func querySynchronizedOutput() {
+    write("\u{1B}[?2026$p")
+  }
+
+  /// Gives the terminal back as it was: cooked mode, normal screen, visible cursor, the saved window
+  /// title. Idempotent.
   static func restore() {
     state.withLock { state in
       if state.screenActive {
         state.screenActive = false
         write(ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
+      }
+      if state.titlePushed {
+        state.titlePushed = false
+        write("\u{1B}[23;0t")
       }
       if state.rawModeActive && state.hasOriginal {
         state.rawModeActive = false
