@@ -83,14 +83,21 @@ struct BoardReliabilityTests {
     #expect(listing.status == 0)
     #expect(listing.output.split(separator: "\n").count == 1_050)
 
+    // Scroll to the end, where the hostile rows are, and let the board draw them.
+    live.type("\u{1B}[F")
+    _ = try await live.wait(for: "#1050")
+    try await Task.sleep(for: .milliseconds(300))
     live.type("q")
     let result = try await live.finish()
     #expect(result.status == 0, "the live board is still running and quits on q")
     #expect(result.after == result.before)
     let screen = String(decoding: result.output, as: UTF8.self)
-    for raw in ["\u{1B}]2;", "\u{1B}[2J", "\u{1B}[31mRed", "\u{7}"] {
+    for raw in ["\u{1B}]2;pwned", "\u{7}\u{1B}[2J", "\u{1B}[31mRed", "\u{9B}31mC1"] {
       #expect(!screen.contains(raw), "a title's \(raw.debugDescription) reached the terminal")
     }
+    #expect(!screen.contains("\u{7}"), "no bell: the board sets no window title, so no BEL at all")
+    #expect(screen.contains("#1050"), "the last rows were shown")
+    #expect(screen.contains("]2;pwned[2J[31mRed") || screen.contains("31mC1"), "titles shown as harmless text")
     plain.send(SIGTERM)
     #expect(try await plain.waitForExit() == 143)
   }

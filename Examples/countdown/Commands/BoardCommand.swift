@@ -28,20 +28,34 @@ struct BoardCommand: ParsableCommand {
     ],
     defaultSubcommand: ShowBoard.self
   )
+
+  @OptionGroup var database: DatabaseOptions
 }
 
-/// `--db`, shared by the board commands.
+/// `--db`, accepted before the board's subcommand (`countdown board --db F add …`) and after it
+/// (`countdown board add … --db F`).
 struct DatabaseOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The SQLite file (created if missing). Default: a demo database in the cache directory.", valueName: "path"))
+      "The SQLite file (created if missing). Default: $COUNTDOWN_DB, else a demo database in the cache directory.",
+      valueName: "path"))
   var db: String?
 
-  /// Opens the database; the default demo database is seeded when it is empty, and seeded again
-  /// when every window in it is over (the demo's windows span eight hours).
-  func open() throws -> OrderStore {
-    let store = try OrderStore(path: db ?? DemoOrders.defaultPath())
-    if db == nil, try store.countRunning(endingAfter: Date()) == 0 {
+  /// The database file: `--db` after the subcommand, else before it (`parent`), else `COUNTDOWN_DB`;
+  /// nil for the demo database.
+  func path(parent: DatabaseOptions) -> String? {
+    if let db { return db }
+    if let db = parent.db { return db }
+    if let db = ProcessInfo.processInfo.environment["COUNTDOWN_DB"], !db.isEmpty { return db }
+    return nil
+  }
+
+  /// Opens the database; the demo database is seeded when it is empty, and seeded again when every
+  /// window in it is over (the demo's windows span eight hours).
+  func open(parent: DatabaseOptions) throws -> OrderStore {
+    let chosen = path(parent: parent)
+    let store = try OrderStore(path: chosen ?? DemoOrders.defaultPath())
+    if chosen == nil, try store.countRunning(endingAfter: Date()) == 0 {
       try store.replaceAll(with: DemoOrders.orders(count: 3_000, now: Date()))
     }
     return store
@@ -68,6 +82,7 @@ struct ShowBoard: AsyncParsableCommand {
       """
   )
 
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   @Flag(help: "Print one line per change of the visible rows instead of the live view.")
@@ -97,7 +112,7 @@ struct ShowBoard: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = try database.open()
+    let store = try database.open(parent: board.database)
     if reset {
       try store.replaceAll(with: DemoOrders.orders(count: Int(seed?.value ?? 3_000), now: Date()))
     } else if let seed, try store.count() == 0 {
@@ -112,7 +127,7 @@ struct ShowBoard: AsyncParsableCommand {
   private static func show(_ store: OrderStore, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
     let engine = Engine(clock: ContinuousClock())
     defer { engine.shutdown() }
-    let view = OrderBoardView(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)
+    let view = BoardController(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)
     try await view.run(once: once)
   }
 }
@@ -126,6 +141,7 @@ struct SetOrder: ParsableCommand {
 
   @OptionGroup var order: OrderID
   @Argument(help: "The new end of the window.") var time: String
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
@@ -135,7 +151,7 @@ struct SetOrder: ParsableCommand {
   func run() throws {
     let now = Date()
     let end = try deadline(time, now: now)
-    if try database.open().setWindowEnd(of: order.id, to: end, now: now) {
+    if try database.open(parent: board.database).setWindowEnd(of: order.id, to: end, now: now) {
       print("Order \(order.id) is paused; it will have \(time) left when resumed.")
     } else {
       print("Order \(order.id): window ends \(end.formatted(date: .abbreviated, time: .standard)).")
@@ -147,10 +163,11 @@ struct PauseOrder: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause an order's window.")
 
   @OptionGroup var order: OrderID
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let paused = try database.open().pause(order.id, now: Date())
+    let paused = try database.open(parent: board.database).pause(order.id, now: Date())
     print(paused ? "Order \(order.id) paused." : "Order \(order.id) was already paused.")
   }
 }
@@ -159,10 +176,11 @@ struct ResumeOrder: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused order's window.")
 
   @OptionGroup var order: OrderID
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let resumed = try database.open().resume(order.id, now: Date())
+    let resumed = try database.open(parent: board.database).resume(order.id, now: Date())
     print(resumed ? "Order \(order.id) resumed." : "Order \(order.id) was not paused.")
   }
 }
@@ -173,6 +191,7 @@ struct AddOrder: ParsableCommand {
   @Argument(help: "The order's title.") var title: String
   @Argument(help: "The end of its window: 90m, 18:00, 2026-12-31T18:00:00Z.") var time: String
   @Option(help: ArgumentHelp("When its event starts, in the same forms.", valueName: "time")) var event: String?
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
@@ -184,7 +203,7 @@ struct AddOrder: ParsableCommand {
     let now = Date()
     let end = try deadline(time, now: now)
     let eventAt = try event.map { try deadline($0, now: now) }
-    let id = try database.open().add(title: title, windowEnd: end, eventAt: eventAt)
+    let id = try database.open(parent: board.database).add(title: title, windowEnd: end, eventAt: eventAt)
     print(id)
   }
 }
@@ -193,10 +212,11 @@ struct RemoveOrder: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an order.")
 
   @OptionGroup var order: OrderID
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    try database.open().remove(order.id)
+    try database.open(parent: board.database).remove(order.id)
     print("Order \(order.id) removed.")
   }
 }
