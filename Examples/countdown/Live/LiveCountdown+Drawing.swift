@@ -22,7 +22,7 @@ extension LiveCountdown {
     } else if snapshot.isFinished {
       screen.status = "time's up"
     } else {
-      screen.status = deadline.map { "ends \(clockTime($0))" } ?? ""
+      screen.status = deadlineText ?? ""
     }
     if countsUp && !isInFinale {
       screen.laps = laps.lines

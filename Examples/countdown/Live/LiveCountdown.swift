@@ -17,8 +17,11 @@ final class LiveCountdown {
   var display: CommandDisplay?
   var latest: CountdownSnapshot<CommandDisplay.Value, EngineInstant>?
   var announcements: Announcements?
-  /// When the countdown ends, by the wall clock, for the status line.
-  var deadline: Date?
+  /// When the countdown ends, by the wall clock, for the status line ("ends 18:25:00", formatted once).
+  var deadline: Date? {
+    didSet { deadlineText = deadline.map { "ends \(clockTime($0))" } }
+  }
+  var deadlineText: String?
   /// The wall-clock date the engine counts to, while it follows one.
   var target: Date?
   var laps = Laps()

@@ -37,6 +37,13 @@ struct Frame: Equatable, Sendable {
     return position
   }
 
+  /// Puts `character`, which must take one column (ASCII, braille), at `row`, `column` if it is inside.
+  mutating func put(_ character: Character, row: Int, column: Int, style: CellStyle) {
+    guard (0..<rows).contains(row), (0..<columns).contains(column) else { return }
+    clearWideCharacter(row: row, column: column)
+    cells[row * columns + column] = Cell(character: character, style: style)
+  }
+
   /// Blanks the wide character that covers `column`, if any, before the cell is overwritten.
   private mutating func clearWideCharacter(row: Int, column: Int) {
     let index = row * columns + column

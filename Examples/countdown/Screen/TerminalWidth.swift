@@ -6,6 +6,10 @@
 enum TerminalWidth {
   static func columns(of character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first else { return 0 }
+    // Fast paths for what the views draw all the time: ASCII and the braille ring.
+    if character.unicodeScalars.count == 1 && (scalar.value < 0x7F || (0x2800...0x28FF).contains(scalar.value)) {
+      return scalar.value < 0x20 ? 0 : 1
+    }
     let properties = scalar.properties
     if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
       || properties.generalCategory == .format || scalar.value == 0x200B
