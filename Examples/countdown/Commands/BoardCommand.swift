@@ -14,14 +14,20 @@ struct BoardCommand: ParsableCommand {
       orders also count down to an event. Only the rows on screen are bound to live countdowns; \
       rows that finish off screen are still counted.
 
-      Without --db the board uses a demo database in your cache directory, seeded with 3000 orders. \
-      The board notices edits from other processes within a second, so try in a second terminal:
+      --db names the SQLite file, before or after the subcommand; without it the board uses \
+      $COUNTDOWN_DB, else a demo database in your cache directory, seeded with 3000 orders. The \
+      board notices edits from other processes within a second, so try in a second terminal:
 
         countdown board set 7 90m        order 7's window now ends in 90 minutes
         countdown board pause 7          freeze it (stores the time left)
         countdown board resume 7
         countdown board add "Fitting: Ada L." 45m --event 2h
         countdown board remove 7
+        countdown board --db orders.sqlite add "Pickup: Bo" 18:00
+        COUNTDOWN_DB=orders.sqlite countdown board --once
+
+      A row another program wrote with a value the board cannot use shows as invalid with the \
+      reason; set gives it a new deadline, remove deletes it.
       """,
     subcommands: [
       ShowBoard.self, SetOrder.self, PauseOrder.self, ResumeOrder.self, AddOrder.self, RemoveOrder.self,
