@@ -66,6 +66,23 @@ struct FeatureEndToEndTests {
     #expect(leftovers.isEmpty, "no temporary files left: \(leftovers)")
   }
 
+  @Test("Only changed cells are sent; SIGWINCH redraws the whole screen at once")
+  func resizeRedraws() async throws {
+    let terminal = try PseudoTerminal(["1h", "--title", "Tea"], workingDirectory: directory)
+    #expect(try await terminal.wait(for: "Tea"))
+    try await Task.sleep(for: .milliseconds(1_200))
+    let clears = { String(decoding: terminal.output, as: UTF8.self).components(separatedBy: "\u{1B}[2J").count - 1 }
+    #expect(clears() == 1, "one full draw at the start, then changes only")
+    terminal.send(SIGWINCH)
+    _ = try await terminal.wait(timeout: 5) { clears() == 2 }
+    #expect(clears() == 2, "a full redraw after SIGWINCH")
+    let afterResize = terminal.output.count
+    try await Task.sleep(for: .milliseconds(1_100))
+    #expect(terminal.output.count - afterResize < 400, "a second of changes is a few cells")
+    terminal.type("q")
+    #expect(try await terminal.finish().status == 0)
+  }
+
   @Test("A stopwatch records laps with l and prints them on quit")
   func laps() async throws {
     let terminal = try PseudoTerminal(["--up", "--title", "Run"], workingDirectory: directory)
