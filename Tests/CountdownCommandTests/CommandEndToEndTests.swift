@@ -113,6 +113,23 @@ struct CommandEndToEndTests {
     }
   }
 
+  @Test("A signal sent as soon as the first line is out is never lost (20 runs at once)")
+  func earlySignals() async throws {
+    // The handlers' dispatch sources register asynchronously; a signal in between used to be ignored.
+    let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          let runner = try CommandRunner(["1h", "--plain"]) { index, runner in
+            if index == 0 { runner.send(SIGTERM) }
+          }
+          return try await runner.waitForExit(timeout: 8)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(statuses == Array(repeating: 143, count: 20))
+  }
+
   @Test(
     "format in several locales",
     arguments: [
