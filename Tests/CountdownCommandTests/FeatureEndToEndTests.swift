@@ -103,6 +103,21 @@ struct FeatureEndToEndTests {
     #expect(printed.contains { $0.contains("Run: stopped at 00:0") })
   }
 
+  @Test("r starts a stopwatch again from zero and clears its laps")
+  func reset() async throws {
+    let terminal = try PseudoTerminal(["--up", "--title", "Run"], workingDirectory: directory)
+    #expect(try await terminal.wait(for: "00:01"))
+    terminal.type("l")
+    #expect(try await terminal.wait(for: "lap 1"))
+    terminal.type("r")
+    try await Task.sleep(for: .milliseconds(300))
+    terminal.type("q")
+    let result = try await terminal.finish()
+    let printed = Self.withoutTitles(result.output)
+    #expect(printed.contains("Run: stopped at 00:00"), "\(printed.suffix(120))")
+    #expect(!printed.split(separator: "\r\n").contains { $0.hasPrefix("lap ") }, "laps cleared")
+  }
+
   @Test("--end-text stays after zero until --quit-after; --blink flashes; a key quits the finale")
   func finale() async throws {
     async let timed = PseudoTerminal(
