@@ -66,15 +66,22 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),
+    // What the `countdown` command reads from outside (time specs, numbers, database columns) and
+    // text bound for the terminal: pure, Foundation only, so that Fuzz/run can build
+    // it with `swiftc -sanitize=fuzzer`. Not a product. The example's targets have no package
+    // access: like any client of the package, they can use only the libraries' public API.
+    .target(name: "CountdownInput", path: "Examples/countdown/Input", packageAccess: false),
     // The `countdown` command: a live terminal countdown and a live order board on SQLite.
     .executableTarget(
       name: "countdown",
       dependencies: [
-        "CountdownKit",
+        "CountdownKit", "CountdownInput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
-      path: "Examples/countdown"
+      path: "Examples/countdown",
+      exclude: ["Input", "Reproducers"],
+      packageAccess: false
     ),
     // The documentation's code: every ```swift block of README.md and the DocC catalogs is a region of a
     // file here (checked by `.ci/check-doc-blocks` and by the target's own tests).
@@ -97,7 +104,7 @@ let package = Package(
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
-      dependencies: ["countdown", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["countdown", "CountdownInput", .product(name: "GRDB", package: "GRDB.swift")]
     ),
   ],
   swiftLanguageModes: [.v6]

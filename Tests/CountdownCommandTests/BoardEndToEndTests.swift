@@ -93,6 +93,50 @@ struct BoardEndToEndTests {
     #expect(try sqlite("SELECT * FROM orders ORDER BY id") == before)
   }
 
+  @Test("--db works before the subcommand and after it; COUNTDOWN_DB names the file")
+  func databaseOptionPlacement() async throws {
+    #expect(try await CommandRunner.run(["board", "--db", db, "add", "Before", "45m"]).output == "1")
+    #expect(try await CommandRunner.run(["board", "add", "After", "2h", "--db", db]).output == "2")
+    let other = directory.appending(path: "env.sqlite").path
+    let viaEnvironment = try await CommandRunner.run(
+      ["board", "add", "Env", "1h"], environment: ["COUNTDOWN_DB": other])
+    #expect(viaEnvironment.output == "1")
+    #expect(try await CommandRunner.run(["board", "--db", db, "pause", "1"]).status == 0)
+    let listing = try await CommandRunner.run(["board", "--db", db, "--once"])
+    #expect(listing.output == "#1 Before | ⏸ 45 min (paused)\n#2 After | ● 2 hours")
+    let environmentListing = try await CommandRunner.run(["board", "--once"], environment: ["COUNTDOWN_DB": other])
+    #expect(environmentListing.output == "#1 Env | ◑ 60 min")
+    let overridden = try await CommandRunner.run(["board", "--once", "--db", db], environment: ["COUNTDOWN_DB": other])
+    #expect(overridden.output.hasPrefix("#1 Before"), "--db wins over COUNTDOWN_DB")
+  }
+
+  @Test("An empty board says how to add an order, live and with --once")
+  func emptyBoardHint() async throws {
+    let once = try await board(["--once"])
+    #expect(once.status == 0 && once.output.isEmpty)
+    #expect(once.errors.contains("countdown board add \"Fitting: Ada L.\" 45m --db \(db)"))
+    let live = try PseudoTerminal(["board", "--db", db], workingDirectory: directory.appending(path: "pty"))
+    #expect(try await live.wait(for: "No orders yet. Add one:"))
+    #expect(try await live.wait(for: "--seed 100"))
+    live.type("q")
+    #expect(try await live.finish().status == 0)
+  }
+
+  @Test("A title full of escape sequences is shown as harmless text, live and listed")
+  func escapedTitle() async throws {
+    let title = "\u{1B}]2;pwned\u{7}\u{1B}[2J\u{1B}[31mRed\u{9B}1m\u{202E}Ada"
+    #expect(try await board(["add", title, "2h"]).status == 0)
+    let listing = try await board(["--once"])
+    #expect(listing.output == "#1 ]2;pwned[2J[31mRed1mAda | ● 2 hours")
+    let live = try PseudoTerminal(["board", "--db", db], workingDirectory: directory.appending(path: "pty"))
+    #expect(try await live.wait(for: "]2;pwned[2J[31mRed1mAda"))
+    live.type("q")
+    let result = try await live.finish()
+    let screen = String(decoding: result.output, as: UTF8.self)
+    #expect(!screen.contains("\u{1B}]2;") && !screen.contains("\u{7}") && !screen.contains("\u{9B}"))
+    #expect(!screen.contains("\u{202E}") && !screen.contains("\u{1B}[31mRed"))
+  }
+
   /// Runs SQL on the test database from this process (the "other process" a user would use).
   @discardableResult
   func sqlite(_ sql: String) throws -> [[String]] {

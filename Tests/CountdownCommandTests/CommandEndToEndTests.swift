@@ -18,11 +18,25 @@ struct CommandEndToEndTests {
       (["format", "18:00"], "90s"),
       (["ring", "1.5"], "0.75"),
       ([], "countdown 25m"),
+      (["-5s"], "Write 5s for that much time from now"),
+      (["--title", "x", "-1h30m"], "Write 1h30m"),
+      (["format", "-5s"], "countdown format -- -5s"),
+      (["2026-12-31T23:59:59+18:01"], "the offset +18:01 is beyond ±18:00"),
+      (["format", "2026-12-31T23:59:59+18:01"], "beyond ±18:00"),
+      (["๒๕:๐๐"], "'๒๕:๐๐' (25:00) is not a time of day"),
+      (["2026-12-31T2٣:60"], "minute 60 is not in 0...59"),
+      (["1²m"], "is not a time"),
+      (["board", "pause", "x"], "invalid for '<id>'"),
+      (["board", "--rows", "1e3"], "invalid for '--rows <rows>'"),
+      (["ring", "nan"], "0.75"),
+      (["ring", "0.5", "--size", "inf"], "invalid for '--size <size>'"),
+      (["\u{1B}]2;pwned\u{7}"], "']2;pwned' is not a time"),
     ])
   func badInput(arguments: [String], hint: String) async throws {
     let result = try await CommandRunner.run(arguments)
     #expect(result.status == 64)
     #expect(result.errors.contains(hint), "stderr: \(result.errors)")
+    #expect(!result.errors.contains("\u{1B}") && !result.errors.contains("\u{7}"), "no control characters echoed")
     #expect(result.output.isEmpty)
   }
 
@@ -97,6 +111,23 @@ struct CommandEndToEndTests {
       runner.send(signal)
       #expect(try await runner.waitForExit() == status)
     }
+  }
+
+  @Test("A signal sent as soon as the first line is out is never lost (20 runs at once)")
+  func earlySignals() async throws {
+    // The handlers' dispatch sources register asynchronously; a signal in between used to be ignored.
+    let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          let runner = try CommandRunner(["1h", "--plain"]) { index, runner in
+            if index == 0 { runner.send(SIGTERM) }
+          }
+          return try await runner.waitForExit(timeout: 8)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(statuses == Array(repeating: 143, count: 20))
   }
 
   @Test(

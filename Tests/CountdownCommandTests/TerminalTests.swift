@@ -55,25 +55,6 @@ struct TerminalTests {
     }
   }
 
-  @Test("A frame puts the text inside the ring when it fits, below it otherwise")
-  func frame() {
-    let ring = BrailleRing(rows: 10)
-    var frame = LiveCountdownFrame(
-      text: "04:59", progress: 0.5, urgency: .hurry, title: "Tea", status: "ends 18:00:00", isPaused: false)
-    let screen = Self.visible(frame.render(columns: 80, rows: 24, ring: ring))
-    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.contains { $0.contains("Tea") })
-    let timeLine = lines.first { $0.contains("04:59") }
-    #expect(timeLine.map { $0.contains("⣿") || $0.contains("⡇") || $0.contains("⢸") } == true, "inside the ring")
-    #expect(lines.contains { $0.contains("ends 18:00:00") })
-    frame.text = "1 hour, 30 minutes left"
-    let long = Self.visible(frame.render(columns: 80, rows: 24, ring: ring))
-    let longLine = long.split(separator: "\n").first { $0.contains("1 hour, 30 minutes left") }
-    #expect(longLine.map { !$0.contains("⣿") } == true, "below the ring")
-    let tiny = Self.visible(frame.render(columns: 30, rows: 6, ring: ring))
-    #expect(tiny.contains("1 hour, 30 minutes left") && !tiny.contains("⣿"), "no ring when it does not fit")
-  }
-
   @Test("The text display changes exactly when the formatted text does")
   func textDisplay() {
     let display = TimeDisplay.text(.coarse, locale: Locale(identifier: "en_US"))
@@ -100,11 +81,6 @@ struct TerminalTests {
     #expect(short.value(remaining: .seconds(6)) == .plenty)
     #expect(short.value(remaining: .seconds(5)) == .hurry)
     #expect(short.value(remaining: .seconds(2)) == .lastMinute)
-  }
-
-  /// The text of `frame` without escape sequences.
-  static func visible(_ frame: String) -> String {
-    frame.replacing(#/\x1B\[[0-9;?]*[A-Za-z]/#, with: "")
   }
 }
 

@@ -1,3 +1,4 @@
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -69,32 +70,22 @@ struct OrderRow: Equatable, Sendable {
   /// The row as one line of plain text, for `--plain`.
   var plainLine: String {
     var line = "#\(id) \(title) | \(windowText)"
-    if let event { line += event == "started" ? " | event started" : " | event in \(event)" }
+    if let eventText { line += " | \(eventText)" }
     return line
   }
 
-  /// The row as a line of the live board, `columns` wide, highlighted when `isSelected`.
-  func liveLine(columns: Int, isSelected: Bool) -> String {
-    let idText = Self.padded("#\(id)", 7)
-    let titleText = Self.padded(title, 24)
-    let windowPart = Self.padded(windowText, 22)
-    let color: ANSI.Color =
-      switch window {
-      case .counting(_, let urgency, _, let isPaused): isPaused ? .yellow : (urgency == .over ? .gray : urgency.color)
-      case .invalid: .red
-      case .loading: .gray
-      }
-    let eventPart = event.map { $0 == "started" ? "event started" : "event in \($0)" } ?? ""
-    let plainWidth = 2 + idText.count + titleText.count + windowPart.count + eventPart.count
-    let fill = String(repeating: " ", count: max(0, columns - plainWidth))
-    if isSelected {
-      return ANSI.inverse + "▸ " + idText + titleText + windowPart + eventPart + fill + ANSI.reset
-    }
-    return "  " + idText + titleText + ANSI.colored(windowPart, color) + ANSI.dim + eventPart + ANSI.reset + fill
+  /// The event part as text: "event in 1:00:00", "event started", or nil without an event.
+  var eventText: String? {
+    event.map { $0 == "started" ? "event started" : "event in \($0)" }
   }
 
-  static func padded(_ text: String, _ width: Int) -> String {
-    let cut = text.count > width - 1 ? String(text.prefix(width - 2)) + "…" : text
-    return cut + String(repeating: " ", count: max(1, width - cut.count))
+  /// The colour of the window part: the urgency's, yellow while paused, grey when over or loading,
+  /// red when invalid.
+  var color: ANSI.Color {
+    switch window {
+    case .counting(_, let urgency, _, let isPaused): isPaused ? .yellow : (urgency == .over ? .gray : urgency.color)
+    case .invalid: .red
+    case .loading: .gray
+    }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -13,36 +14,55 @@ struct BoardCommand: ParsableCommand {
       orders also count down to an event. Only the rows on screen are bound to live countdowns; \
       rows that finish off screen are still counted.
 
-      Without --db the board uses a demo database in your cache directory, seeded with 3000 orders. \
-      The board notices edits from other processes within a second, so try in a second terminal:
+      --db names the SQLite file, before or after the subcommand; without it the board uses \
+      $COUNTDOWN_DB, else a demo database in your cache directory, seeded with 3000 orders. The \
+      board notices edits from other processes within a second, so try in a second terminal:
 
         countdown board set 7 90m        order 7's window now ends in 90 minutes
         countdown board pause 7          freeze it (stores the time left)
         countdown board resume 7
         countdown board add "Fitting: Ada L." 45m --event 2h
         countdown board remove 7
+        countdown board --db orders.sqlite add "Pickup: Bo" 18:00
+        COUNTDOWN_DB=orders.sqlite countdown board --once
+
+      A row another program wrote with a value the board cannot use shows as invalid with the \
+      reason; set gives it a new deadline, remove deletes it.
       """,
     subcommands: [
       ShowBoard.self, SetOrder.self, PauseOrder.self, ResumeOrder.self, AddOrder.self, RemoveOrder.self,
     ],
     defaultSubcommand: ShowBoard.self
   )
+
+  @OptionGroup var database: DatabaseOptions
 }
 
-/// `--db`, shared by the board commands.
+/// `--db`, accepted before the board's subcommand (`countdown board --db F add …`) and after it
+/// (`countdown board add … --db F`).
 struct DatabaseOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The SQLite file (created if missing). Default: a demo database in the cache directory.", valueName: "path"))
+      "The SQLite file (created if missing). Default: $COUNTDOWN_DB, else a demo database in the cache directory.",
+      valueName: "path"))
   var db: String?
 
-  /// Opens the database; the default demo database is seeded when it is empty, and seeded again
-  /// when every window in it is over (the demo's windows span eight hours).
-  func open() throws -> OrderStore {
-    let store = try OrderStore(path: db ?? DemoOrders.defaultPath())
-    if db == nil, try store.countRunning(endingAfter: Date()) == 0 {
-      try store.removeAll()
-      try store.add(DemoOrders.orders(count: 3_000, now: Date()))
+  /// The database file: `--db` after the subcommand, else before it (`parent`), else `COUNTDOWN_DB`;
+  /// nil for the demo database.
+  func path(parent: DatabaseOptions) -> String? {
+    if let db { return db }
+    if let db = parent.db { return db }
+    if let db = ProcessInfo.processInfo.environment["COUNTDOWN_DB"], !db.isEmpty { return db }
+    return nil
+  }
+
+  /// Opens the database; the demo database is seeded when it is empty, and seeded again when every
+  /// window in it is over (the demo's windows span eight hours).
+  func open(parent: DatabaseOptions) throws -> OrderStore {
+    let chosen = path(parent: parent)
+    let store = try OrderStore(path: chosen ?? DemoOrders.defaultPath())
+    if chosen == nil, try store.countRunning(endingAfter: Date()) == 0 {
+      try store.replaceAll(with: DemoOrders.orders(count: 3_000, now: Date()))
     }
     return store
   }
@@ -50,8 +70,11 @@ struct DatabaseOptions: ParsableArguments {
 
 /// An order id argument.
 struct OrderID: ParsableArguments {
-  @Argument(help: "The order's id (the number after # on the board).")
-  var id: Int64
+  @Argument(help: ArgumentHelp("The order's id (the number after # on the board).", valueName: "id"))
+  var number: WholeNumber
+
+  /// The id.
+  var id: Int64 { number.value }
 }
 
 struct ShowBoard: AsyncParsableCommand {
@@ -65,19 +88,20 @@ struct ShowBoard: AsyncParsableCommand {
       """
   )
 
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   @Flag(help: "Print one line per change of the visible rows instead of the live view.")
   var plain = false
 
-  @Option(help: "How many rows --plain follows.")
-  var rows = 10
+  @Option(help: "How many rows --plain follows (a whole number).")
+  var rows: WholeNumber = 10
 
   @Flag(help: "With --plain: print the rows once and exit (a listing for scripts).")
   var once = false
 
   @Option(help: ArgumentHelp("Fill an empty database with this many demo orders first.", valueName: "count"))
-  var seed: Int?
+  var seed: WholeNumber?
 
   @Flag(help: "Delete every order and seed the database again (3000 orders unless --seed says otherwise).")
   var reset = false
@@ -86,27 +110,30 @@ struct ShowBoard: AsyncParsableCommand {
   var locale: String?
 
   func validate() throws {
-    guard rows >= 1 else { throw ValidationError("--rows must be at least 1.") }
-    if let seed, !(0...1_000_000).contains(seed) { throw ValidationError("--seed must be in 0...1000000.") }
+    guard (1...1_000_000).contains(rows.value) else { throw ValidationError("--rows must be in 1...1000000.") }
+    if let seed, !(0...1_000_000).contains(seed.value) {
+      throw ValidationError("--seed must be in 0...1000000.")
+    }
     try FormatOptions(locale: locale).validate()
   }
 
   func run() async throws {
-    let store = try database.open()
-    if reset { try store.removeAll() }
-    if let count = seed ?? (reset ? 3_000 : nil), try store.count() == 0 {
-      try store.add(DemoOrders.orders(count: count, now: Date()))
+    let store = try database.open(parent: board.database)
+    if reset {
+      try store.replaceAll(with: DemoOrders.orders(count: Int(seed?.value ?? 3_000), now: Date()))
+    } else if let seed, try store.count() == 0 {
+      try store.add(DemoOrders.orders(count: Int(seed.value), now: Date()))
     }
     try await Self.show(
       store, locale: FormatOptions(locale: locale).resolvedLocale, plain: plain || once || !Terminal.outputIsTerminal,
-      rows: rows, once: once)
+      rows: Int(rows.value), once: once)
   }
 
   @MainActor
   private static func show(_ store: OrderStore, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
     let engine = Engine(clock: ContinuousClock())
     defer { engine.shutdown() }
-    let view = OrderBoardView(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)
+    let view = BoardController(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)
     try await view.run(once: once)
   }
 }
@@ -120,6 +147,7 @@ struct SetOrder: ParsableCommand {
 
   @OptionGroup var order: OrderID
   @Argument(help: "The new end of the window.") var time: String
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
@@ -129,7 +157,7 @@ struct SetOrder: ParsableCommand {
   func run() throws {
     let now = Date()
     let end = try deadline(time, now: now)
-    if try database.open().setWindowEnd(of: order.id, to: end, now: now) {
+    if try database.open(parent: board.database).setWindowEnd(of: order.id, to: end, now: now) {
       print("Order \(order.id) is paused; it will have \(time) left when resumed.")
     } else {
       print("Order \(order.id): window ends \(end.formatted(date: .abbreviated, time: .standard)).")
@@ -141,10 +169,11 @@ struct PauseOrder: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause an order's window.")
 
   @OptionGroup var order: OrderID
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let paused = try database.open().pause(order.id, now: Date())
+    let paused = try database.open(parent: board.database).pause(order.id, now: Date())
     print(paused ? "Order \(order.id) paused." : "Order \(order.id) was already paused.")
   }
 }
@@ -153,10 +182,11 @@ struct ResumeOrder: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused order's window.")
 
   @OptionGroup var order: OrderID
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let resumed = try database.open().resume(order.id, now: Date())
+    let resumed = try database.open(parent: board.database).resume(order.id, now: Date())
     print(resumed ? "Order \(order.id) resumed." : "Order \(order.id) was not paused.")
   }
 }
@@ -167,6 +197,7 @@ struct AddOrder: ParsableCommand {
   @Argument(help: "The order's title.") var title: String
   @Argument(help: "The end of its window: 90m, 18:00, 2026-12-31T18:00:00Z.") var time: String
   @Option(help: ArgumentHelp("When its event starts, in the same forms.", valueName: "time")) var event: String?
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
@@ -178,7 +209,7 @@ struct AddOrder: ParsableCommand {
     let now = Date()
     let end = try deadline(time, now: now)
     let eventAt = try event.map { try deadline($0, now: now) }
-    let id = try database.open().add(title: title, windowEnd: end, eventAt: eventAt)
+    let id = try database.open(parent: board.database).add(title: title, windowEnd: end, eventAt: eventAt)
     print(id)
   }
 }
@@ -187,10 +218,11 @@ struct RemoveOrder: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an order.")
 
   @OptionGroup var order: OrderID
+  @ParentCommand var board: BoardCommand
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    try database.open().remove(order.id)
+    try database.open(parent: board.database).remove(order.id)
     print("Order \(order.id) removed.")
   }
 }
@@ -200,7 +232,7 @@ private func deadline(_ text: String, now: Date) throws -> Date {
   do {
     switch try TimeSpec(parsing: text).resolved(now: now, calendar: .current) {
     case .deadline(let date): return date
-    case .duration(let duration): return now.addingTimeInterval(duration.timeInterval)
+    case .duration(let duration): return now.addingTimeInterval(duration.timeIntervalValue)
     }
   } catch {
     throw ValidationError(error.description)

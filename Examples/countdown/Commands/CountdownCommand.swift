@@ -13,8 +13,12 @@ struct CountdownCommand: AsyncParsableCommand {
       Examples:
         countdown 25m                       a 25-minute timer
         countdown 18:00 --title Train       until 6 pm (tomorrow if it is past)
-        countdown 2026-12-31T23:59:59Z --style units --locale de
-        countdown --up                      a stopwatch
+        countdown '2027-01-01 00:00 UTC' --style units --locale de
+        countdown 25m 5m --title Focus --title Break    one after the other
+        countdown 10 --end-text Done --blink --quit-after 30
+        countdown 90s --exec 'notify-send done' --outfile /tmp/left.txt --no-bell
+        countdown 3m --voice --locale ru    says the time left in Russian
+        countdown --up                      a stopwatch (l lap, r reset)
         countdown 3s --plain                00:03, 00:02, 00:01, 00:00, one per line
         countdown format 1h30m              the four formats of a duration
         countdown ring 75% --svg            the progress ring as SVG
@@ -25,4 +29,27 @@ struct CountdownCommand: AsyncParsableCommand {
     subcommands: [RunCommand.self, FormatCommand.self, RingCommand.self, BoardCommand.self],
     defaultSubcommand: RunCommand.self
   )
+
+  /// Parses and runs the command, as ArgumentParser's own `main()` does, except that a negative time,
+  /// which ArgumentParser would take for options (`-5s`; `-1h30m` would even ask for help), is
+  /// answered with what to write instead.
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let hint = NegativeTimeHint.message(for: arguments) { exit(withError: ValidationError(hint)) }
+    var command: any ParsableCommand
+    do {
+      command = try parseAsRoot(arguments)
+    } catch {
+      exit(withError: error)
+    }
+    do {
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

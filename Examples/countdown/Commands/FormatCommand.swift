@@ -1,4 +1,5 @@
 import ArgumentParser
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -67,7 +68,8 @@ struct FormatCommand: ParsableCommand {
       throw ValidationError(error.description)
     }
     guard case .duration(let value) = spec else {
-      throw ValidationError("'\(duration)' is a time, not a duration. Try 90s, 25m, 1h30m or 1:30:00.")
+      throw ValidationError(
+        "'\(TerminalText.sanitized(duration))' is a time, not a duration. Try 90s, 25m, 1h30m or 1:30:00.")
     }
     return negative ? .zero - value : value
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -45,7 +46,8 @@ struct FormatOptions: ParsableArguments {
     let language = Locale(identifier: locale).language.languageCode?.identifier
     guard let language, Locale.LanguageCode.isoLanguageCodes.contains(where: { $0.identifier == language }) else {
       throw ValidationError(
-        "Unknown locale '\(locale)'. Use a language code such as en, de or ru, optionally with a region: en_GB.")
+        "Unknown locale '\(TerminalText.sanitized(locale))'. Use a language code such as en, de or ru, optionally with a region: en_GB."
+      )
     }
   }
 }

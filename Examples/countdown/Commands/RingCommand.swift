@@ -1,4 +1,5 @@
 import ArgumentParser
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -29,28 +30,28 @@ struct RingCommand: ParsableCommand {
   var svg = false
 
   @Option(help: "The SVG's width and height in points.")
-  var size: Double = 120
+  var size: DecimalNumber = 120
 
   @Option(help: "The SVG stroke's width in points.")
-  var lineWidth: Double = 12
+  var lineWidth: DecimalNumber = 12
 
   @Option(help: "The SVG arc's colour (any CSS colour).")
   var color: String?
 
   func validate() throws {
     _ = try fraction()
-    guard size.isFinite, (1...10_000).contains(size) else {
-      throw ValidationError("--size must be between 1 and 10000 points, got \(size).")
+    guard (1...10_000).contains(size.value) else {
+      throw ValidationError("--size must be between 1 and 10000 points, got \(size.value).")
     }
-    guard lineWidth.isFinite, lineWidth > 0, lineWidth <= size / 2 else {
-      throw ValidationError("--line-width must be positive and at most half the size, got \(lineWidth).")
+    guard lineWidth.value > 0, lineWidth.value <= size.value / 2 else {
+      throw ValidationError("--line-width must be positive and at most half the size, got \(lineWidth.value).")
     }
   }
 
   func run() throws {
     let fraction = try fraction()
     if svg {
-      let geometry = RingGeometry(progress: fraction, diameter: size, lineWidth: lineWidth)
+      let geometry = RingGeometry(progress: fraction, diameter: size.value, lineWidth: lineWidth.value)
       let document = RingSVG().render(geometry, label: label, progressColor: color)
       print(document, terminator: document.hasSuffix("\n") ? "" : "\n")
       return
@@ -59,7 +60,7 @@ struct RingCommand: ParsableCommand {
     for (index, row) in ring.cells(progress: fraction).enumerated() {
       // Only the arc that is left: without colours the track would look the same.
       var line = String(row.map { $0.isLit ? $0.character : " " })
-      if let label, index == ring.rows / 2, label.count <= ring.columns - 6 {
+      if let label = label.map(TerminalText.sanitized), index == ring.rows / 2, label.count <= ring.columns - 6 {
         let start = (ring.columns - label.count) / 2
         line = String(line.prefix(start)) + label + String(line.dropFirst(start + label.count))
       }
@@ -69,14 +70,15 @@ struct RingCommand: ParsableCommand {
 
   /// The progress argument as a fraction in 0...1.
   private func fraction() throws -> Double {
-    let text = progress.trimmingCharacters(in: .whitespaces)
-    let isPercent = text.hasSuffix("%")
-    guard let number = Double(isPercent ? String(text.dropLast()) : text), number.isFinite else {
-      throw ValidationError("'\(progress)' is not a progress. Try 0.75 or 75%.")
+    let text = DecimalDigits.trimmingSpaces(progress)
+    let isPercent = text.hasSuffix("%") || text.hasSuffix("٪")
+    let shown = TerminalText.sanitized(progress)
+    guard let number = NumberText.decimal(isPercent ? String(text.dropLast()) : text) else {
+      throw ValidationError("'\(shown)' is not a progress. Try 0.75 or 75%.")
     }
     let value = isPercent ? number / 100 : number
     guard (0...1).contains(value) else {
-      throw ValidationError("'\(progress)' is outside 0...1 (0%...100%). Try 0.75 or 75%.")
+      throw ValidationError("'\(shown)' is outside 0...1 (0%...100%). Try 0.75 or 75%.")
     }
     return value
   }

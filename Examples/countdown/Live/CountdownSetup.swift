@@ -1,3 +1,4 @@
+import CountdownInput
 import CountdownKit
 import Foundation
 
@@ -42,6 +43,23 @@ struct CountdownSetup: Sendable {
     stopsAtEnd = target != nil && !overtime
     text = TimeDisplay.text(
       style, locale: locale, countsUp: countsUp, total: countdown.total ?? .zero, showsOvertime: overtime)
+  }
+
+  /// The display the command follows: text, urgency, and optionally a ring of `ringSteps` steps and
+  /// `--voice` announcements.
+  func display(ringSteps: Int?, announcements: Announcements?) -> CommandDisplay {
+    let ring: RingDisplay? = ringSteps.map { steps in
+      if let total = countdown.total, total > .zero {
+        countsUp
+          ? RingDisplay(kind: .done(ProgressDisplay(steps: steps, total: total)))
+          : RingDisplay(kind: .left(ProgressDisplay(steps: steps, total: total)))
+      } else {
+        RingDisplay(kind: .minute(steps: 60))
+      }
+    }
+    return CommandDisplay(
+      text: text, urgency: countsUp ? .phases(.plenty, [:]) : Urgency.phases(total: countdown.total), ring: ring,
+      announcements: announcements?.display)
   }
 
   /// Starts the countdown on `engine` with `display`.

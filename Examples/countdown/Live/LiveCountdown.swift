@@ -1,176 +1,196 @@
+import CountdownInput
 import CountdownKit
 import Foundation
 
-/// The countdown on a terminal: a ring that empties, the time, redrawn in place; keys to pause,
-/// adjust and quit.
+/// The countdown on a terminal: a ring that empties, the time, redrawn in place by sending only the
+/// cells that change; keys to pause, adjust, record laps and quit; a sequence of countdowns one after
+/// another; at zero a bell, `--exec`, and with `--end-text` or `--blink` a finale until a key.
 @MainActor
 final class LiveCountdown {
-  private typealias Display = CombinedDisplay<
-    CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, RingDisplay
-  >
-
-  private let setup: CountdownSetup
-  private let engine: Engine
-  private let title: String?
-  private let locale: Locale
-  private let display: Display
-  private var ring: BrailleRing
-  private var handle: Handle?
-  private var latest: CountdownSnapshot<Display.Value, EngineInstant>?
-  private var deadline: Date?
+  let plan: RunPlan
+  let engine: Engine
+  let effects: RunEffects
+  /// The countdown of the sequence that runs, and its setup.
+  var index = 0
+  var setup: CountdownSetup?
+  var handle: Handle?
+  var display: CommandDisplay?
+  var latest: CountdownSnapshot<CommandDisplay.Value, EngineInstant>?
+  var announcements: Announcements?
+  /// When the countdown ends, by the wall clock, for the status line ("ends 18:25:00", formatted once).
+  var deadline: Date? {
+    didSet { deadlineText = deadline.map { "ends \(clockTime($0))" } }
+  }
+  var deadlineText: String?
   /// The wall-clock date the engine counts to, while it follows one.
-  private var target: Date?
-  private var ended: CheckedContinuation<String, Never>?
+  var target: Date?
+  var laps = Laps()
+  var ring: BrailleRing
+  var writer = ScreenWriter()
+  /// Set once the last countdown has ended and the finale (`--end-text`, `--blink`) shows.
+  var isInFinale = false
+  var isFlashed = false
+  var shownTitle: String?
+  private var ended: CheckedContinuation<[String], Never>?
   private var signals: SignalHandlers?
   private var keys: KeyReader?
+  private var tasks: [Task<Void, Never>] = []
 
-  init(_ setup: CountdownSetup, engine: Engine, title: String?, locale: Locale) {
-    self.setup = setup
+  init(plan: RunPlan, engine: Engine, effects: RunEffects) {
+    self.plan = plan
     self.engine = engine
-    self.title = title
-    self.locale = locale
-    target = setup.deadline
-    ring = BrailleRing(rows: Self.ringRows(for: Terminal.size.rows))
-    let total = setup.countdown.total
-    let steps = BrailleRing(rows: 10).dotCount
-    let ring: RingDisplay.Kind =
-      if let total {
-        setup.countsUp
-          ? .done(ProgressDisplay(steps: steps, total: total)) : .left(ProgressDisplay(steps: steps, total: total))
-      } else {
-        .minute(steps: 60)
-      }
-    display = setup.text
-      .combined(with: setup.countsUp ? .phases(.plenty, [:]) : Urgency.phases(total: total))
-      .combined(with: RingDisplay(kind: ring))
+    self.effects = effects
+    ring = LiveFrameBuilder.ring(forRows: Terminal.size.rows)
   }
 
-  /// Runs until the countdown ends or the user quits; returns the line to leave on the screen.
-  func run() async throws -> String {
-    Terminal.enterLiveMode()
+  /// Runs until the last countdown ends or the user quits; returns the lines to print once the
+  /// terminal is restored (a summary, and the laps of a stopwatch).
+  func run() async throws -> [String] {
     signals = SignalHandlers(
       live: true,
-      onContinue: { [weak self] in
-        Terminal.enterLiveMode()
-        self?.refresh()
-      },
-      onResize: { [weak self] in self?.refresh() })
+      onContinue: { [weak self] in self?.enterTerminal() },
+      onResize: { [weak self] in self?.resized() })
+    enterTerminal()
+    Terminal.querySynchronizedOutput()
     keys = KeyReader { [weak self] keys in self?.press(keys) }
     var failure: (any Error)?
-    let summary = await withCheckedContinuation { continuation in
+    let lines = await withCheckedContinuation { continuation in
       ended = continuation
       do {
-        handle = try setup.start(on: engine, display: display) { [weak self] snapshot in self?.show(snapshot) }
-        updateDeadline()
+        try start(0)
       } catch {
         failure = error
-        finish("")
+        finish([])
       }
     }
     keys?.cancel()
     handle?.cancel()
+    for task in tasks { task.cancel() }
     Terminal.restore()
+    effects.finish()
     if let failure { throw failure }
-    return summary
+    return lines
   }
 
-  private func show(_ snapshot: CountdownSnapshot<Display.Value, EngineInstant>) {
-    latest = snapshot
-    draw()
-    if snapshot.isFinished && setup.stopsAtEnd {
-      Terminal.write("\u{7}")
-      finish("\(title ?? "countdown"): time's up at \(clockTime(Date()))")
-    }
-  }
-
-  private func press(_ keys: [Key]) {
-    guard let handle, let countdown = handle.countdown else { return }
-    for key in keys {
-      switch key {
-      case .character(" "), .character("p"):
-        if countdown.isPaused {
-          handle.resume()
-        } else {
-          handle.pause()
-          // A paused countdown no longer follows the wall clock (see CountdownHandle.pause()).
-          target = nil
-        }
-      case .character("+"), .character("="), .up, .right:
-        extend(by: setup.countsUp ? .seconds(-60) : .seconds(60))
-      case .character("-"), .character("_"), .down, .left:
-        extend(by: setup.countsUp ? .seconds(60) : .seconds(-60))
-      case .character("q"), .character("Q"), .escape:
-        let left = latest?.value.first.first ?? ""
-        finish("\(title ?? "countdown"): stopped at \(left)")
-        return
-      default:
-        continue
-      }
-    }
-    updateDeadline()
+  /// Enters live mode (at the start and on SIGCONT) and draws everything again.
+  private func enterTerminal() {
+    Terminal.enterLiveMode()
+    if plan.windowTitle { Terminal.saveWindowTitle() }
+    shownTitle = nil
+    writer.invalidate()
     refresh()
   }
 
+  /// Starts countdown `index` of the sequence.
+  func start(_ index: Int) throws {
+    self.index = index
+    let setup = try plan.setup(index, on: engine)
+    self.setup = setup
+    announcements = effects.announcements(total: setup.countdown.total)
+    let display = setup.display(ringSteps: ring.dotCount, announcements: announcements)
+    self.display = display
+    target = setup.deadline
+    laps.removeAll()
+    effects.started(remaining: setup.countdown.remaining(at: engine.now), announcements: announcements)
+    handle = try setup.start(on: engine, display: display) { [weak self] snapshot in self?.show(snapshot) }
+    updateDeadline()
+  }
+
+  /// Starts the handle again with a ring of the current size, keeping the countdown as it is.
+  func restartForRing() {
+    guard let setup, let handle, let countdown = handle.countdown, !isInFinale else { return }
+    let display = setup.display(ringSteps: ring.dotCount, announcements: announcements)
+    self.display = display
+    handle.cancel()
+    let onChange: @MainActor @Sendable (CountdownSnapshot<CommandDisplay.Value, EngineInstant>) -> Void = {
+      [weak self] snapshot in self?.show(snapshot)
+    }
+    if let target, !countdown.isPaused,
+      let followed = try? engine.add(until: target, total: countdown.total, display: display, onChange: onChange)
+    {
+      self.handle = followed
+    } else {
+      self.handle = engine.add(countdown, display: display, onChange: onChange)
+    }
+  }
+
+  private func show(_ snapshot: CountdownSnapshot<CommandDisplay.Value, EngineInstant>) {
+    guard ended != nil, !isInFinale else { return }
+    latest = snapshot
+    effects.changed(snapshot.value)
+    draw()
+    if snapshot.isFinished && setup?.stopsAtEnd == true { countdownEnded() }
+  }
+
+  /// The countdown that runs reached zero: the bell, `--exec`, then the next one or the end.
+  private func countdownEnded() {
+    handle?.cancel()
+    if plan.bell { Terminal.write("\u{7}") }
+    effects.ended(index)
+    if index + 1 < plan.items.count {
+      do {
+        try start(index + 1)
+      } catch {
+        finish(["countdown: \(TerminalText.sanitized("\(error)"))"])
+      }
+      return
+    }
+    let summary = "\(plan.items[index].title ?? "countdown"): time's up at \(clockTime(Date()))"
+    guard plan.staysAtEnd else { return finish([summary]) }
+    isInFinale = true
+    draw()
+    if plan.blink {
+      tasks.append(
+        Task { [weak self] in
+          while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(500))
+            self?.isFlashed.toggle()
+            self?.draw()
+          }
+        })
+    }
+    if let quitAfter = plan.quitAfter {
+      tasks.append(
+        Task { [weak self] in
+          try? await Task.sleep(for: quitAfter)
+          if !Task.isCancelled { self?.finish([summary]) }
+        })
+    }
+  }
+
   /// Recomputes the snapshot at this instant (after a key, a resize or SIGCONT) and redraws.
-  private func refresh() {
-    guard let countdown = handle?.countdown else { return }
-    ring = BrailleRing(rows: Self.ringRows(for: Terminal.size.rows))
-    latest = countdown.snapshot(at: engine.now, display: display)
+  func refresh() {
+    if let countdown = handle?.countdown, let display, !isInFinale {
+      latest = countdown.snapshot(at: engine.now, display: display)
+    }
     draw()
   }
 
-  private func draw() {
-    guard let snapshot = latest, ended != nil else { return }
-    let status: String
-    if snapshot.isPaused {
-      status = "paused"
-    } else if setup.countsUp {
-      status = "stopwatch"
-    } else if snapshot.isFinished {
-      status = "time's up"
-    } else {
-      status = deadline.map { "ends \(clockTime($0))" } ?? ""
+  private func resized() {
+    let fitting = LiveFrameBuilder.ring(forRows: Terminal.size.rows)
+    if fitting != ring {
+      ring = fitting
+      restartForRing()
     }
-    let frame = LiveCountdownFrame(
-      text: snapshot.value.first.first,
-      progress: snapshot.value.second,
-      urgency: snapshot.value.first.second,
-      title: title,
-      status: status,
-      isPaused: snapshot.isPaused)
-    let size = Terminal.size
-    Terminal.write(frame.render(columns: size.columns, rows: size.rows, ring: ring))
+    writer.invalidate()
+    refresh()
   }
 
-  /// Adds `amount` to the time left; a countdown that follows a wall-clock date is retargeted to a
-  /// date `amount` later, so that it keeps following the wall clock.
-  private func extend(by amount: Duration) {
-    guard let handle else { return }
-    if let date = target {
-      let moved = date.addingTimeInterval(amount.timeInterval)
-      if (try? handle.retarget(to: moved)) != nil {
-        target = moved
-        return
-      }
-    }
-    handle.extend(by: amount)
-  }
-
-  private func updateDeadline() {
+  func updateDeadline() {
     guard let countdown = handle?.countdown, !countdown.isPaused else { return }
-    deadline = Date().addingTimeInterval(countdown.remaining(at: engine.now).timeInterval)
+    deadline = Date().addingTimeInterval(countdown.remaining(at: engine.now).timeIntervalValue)
   }
 
-  private func finish(_ summary: String) {
-    ended?.resume(returning: summary)
+  /// Ends the run with `lines` to print.
+  func finish(_ lines: [String]) {
+    ended?.resume(returning: lines)
     ended = nil
   }
 
-  private func clockTime(_ date: Date) -> String {
-    date.formatted(Date.FormatStyle(date: .omitted, time: .standard, locale: locale))
-  }
+  /// Whether the run has ended (nothing more is drawn).
+  var hasEnded: Bool { ended == nil }
 
-  private static func ringRows(for terminalRows: Int) -> Int {
-    min(10, max(2, terminalRows - 8))
+  func clockTime(_ date: Date) -> String {
+    date.formatted(Date.FormatStyle(date: .omitted, time: .standard, locale: plan.locale))
   }
 }

@@ -27,8 +27,8 @@ struct RingDisplay: CountdownDisplay {
       // A stopwatch's elapsed time is -remaining; the next step starts at the next multiple of the step length.
       let unit = Duration.seconds(60) / steps
       let elapsed = Duration.zero - remaining
-      let next = elapsed.quotient(dividingBy: unit, rounding: .down) + 1
-      return .zero - .multiple(of: unit, count: next)
+      let next = elapsed.floorQuotient(dividingBy: unit) + 1
+      return .zero - .times(unit, next)
     }
   }
 
@@ -42,6 +42,6 @@ struct RingDisplay: CountdownDisplay {
   private func step(remaining: Duration, steps: Int) -> Int {
     let unit = Duration.seconds(60) / steps
     let elapsed = max(Duration.zero - remaining, .zero)
-    return Int(elapsed.quotient(dividingBy: unit, rounding: .down) % Int128(steps))
+    return Int(elapsed.floorQuotient(dividingBy: unit) % Int128(steps))
   }
 }

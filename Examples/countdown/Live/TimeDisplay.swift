@@ -1,5 +1,6 @@
 import CountdownKit
 import Foundation
+import Synchronization
 
 /// The display of the time as text in one of the format presets: its value is the text itself, so
 /// the engine wakes, and plain output prints, only when the text changes.
@@ -23,7 +24,7 @@ enum TimeDisplay: CountdownDisplay {
     total: Duration = .zero,
     showsOvertime: Bool = false
   ) -> MappedDisplay<OffsetDisplay<TimeDisplay>, String> {
-    let format = CountdownFormatStyle(style, rounding: countsUp ? .down : .up, locale: locale)
+    let format = FormatCache(CountdownFormatStyle(style, rounding: countsUp ? .down : .up, locale: locale))
     let base = base(for: style, countsUp: countsUp, showsOvertime: showsOvertime)
     return OffsetDisplay(base: base, offset: countsUp ? total : .zero).map { format.format($0) }
   }
@@ -65,5 +66,29 @@ enum TimeDisplay: CountdownDisplay {
     case .rounded(let display): display.period
     case .adaptive(let display): display.period
     }
+  }
+}
+
+/// A format style that remembers the last few values it formatted.
+///
+/// The text display is asked for the same value many times between two changes of it (each step of
+/// the ring, and the engine's search for the next change, computes every part of the value), and
+/// Foundation's formatting is the costliest thing the live view does; a value is formatted once.
+final class FormatCache: Sendable {
+  private let style: CountdownFormatStyle
+  private let recent = Mutex<[(value: Duration, text: String)]>([])
+
+  init(_ style: CountdownFormatStyle) {
+    self.style = style
+  }
+
+  func format(_ value: Duration) -> String {
+    if let text = recent.withLock({ $0.first { $0.value == value }?.text }) { return text }
+    let text = style.format(value)
+    recent.withLock { recent in
+      recent.insert((value, text), at: 0)
+      if recent.count > 4 { recent.removeLast() }
+    }
+    return text
   }
 }

@@ -1,7 +1,12 @@
+import CountdownInput
+
 /// A key press read from the terminal.
 enum Key: Equatable, Sendable {
   case character(Character)
   case up, down, left, right, pageUp, pageDown, home, end, enter, escape
+  /// The terminal's answer to a DEC private mode query (DECRQM): `mode` is set (1, 2), reset (2,
+  /// 4), or unknown (0).
+  case modeReport(mode: Int, value: Int)
 
   /// Decodes the bytes read from a terminal in raw mode into keys.
   ///
@@ -42,12 +47,17 @@ enum Key: Equatable, Sendable {
     guard bytes.count >= 2, bytes[start + 1] == UInt8(ascii: "[") || bytes[start + 1] == UInt8(ascii: "O") else {
       return (.escape, 1)
     }
-    // CSI: parameters (digits and ';'), then one final byte in 0x40...0x7E.
+    // CSI: parameters (digits, ';', '?'), intermediates (' '...'/'), then one final byte in 0x40...0x7E.
     var index = start + 2
     while index < bytes.endIndex, (0x30...0x3F).contains(bytes[index]) { index += 1 }
-    guard index < bytes.endIndex else { return (nil, bytes.count) }
     let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+    let intermediatesStart = index
+    while index < bytes.endIndex, (0x20...0x2F).contains(bytes[index]) { index += 1 }
+    guard index < bytes.endIndex else { return (nil, bytes.count) }
     let length = index - start + 1
+    if bytes[index] == UInt8(ascii: "y"), bytes[intermediatesStart..<index].elementsEqual([UInt8(ascii: "$")]) {
+      return (modeReport(parameters), length)
+    }
     switch (bytes[index], parameters) {
     case (UInt8(ascii: "A"), _): return (.up, length)
     case (UInt8(ascii: "B"), _): return (.down, length)
@@ -61,6 +71,16 @@ enum Key: Equatable, Sendable {
     case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
     default: return (nil, length)
     }
+  }
+
+  /// `?2026;2` (the parameters of a DECRPM answer) as a mode report.
+  private static func modeReport(_ parameters: String) -> Key? {
+    guard parameters.hasPrefix("?") else { return nil }
+    let numbers = parameters.dropFirst().split(separator: ";").map { NumberText.integer(String($0)) }
+    guard numbers.count == 2, let mode = numbers[0], let value = numbers[1], mode >= 0, mode < 100_000,
+      (0...4).contains(value)
+    else { return nil }
+    return .modeReport(mode: Int(mode), value: Int(value))
   }
 
   private static func utf8Length(_ leadByte: UInt8) -> Int {

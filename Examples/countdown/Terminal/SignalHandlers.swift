@@ -9,18 +9,26 @@ import Dispatch
 
 /// Turns the signals a terminal program must handle into calls on the main queue.
 ///
-/// - SIGINT, SIGTERM, SIGHUP: restore the terminal and exit with 128 + the signal number
-///   (130 for Ctrl-C), as shells expect.
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: restore the terminal and exit with 128 + the signal number
+///   (130 for Ctrl-C), as shells expect. Installed before the terminal is changed, so that no
+///   signal can arrive in between and leave it in raw mode.
 /// - SIGTSTP (Ctrl-Z): restore the terminal, then stop for real; SIGCONT (fg, or `kill -CONT` after a
 ///   SIGSTOP that could not be caught) calls `onContinue`, which re-enters live mode and redraws.
 /// - SIGWINCH: `onResize`.
+///
+/// The handlers are dispatch sources on a queue of their own; `init` returns only once every source
+/// is registered. Registration is asynchronous, and the signal is ignored from the moment the source
+/// is made, so without the wait a Ctrl-C typed in between was lost (seen as a rare hang in tests).
 @MainActor
 final class SignalHandlers {
   private var sources: [any DispatchSourceSignal] = []
+  private let queue = DispatchQueue(label: "countdown.signals")
+  private let registered = DispatchGroup()
 
-  /// Installs the handlers; they stay until the process exits.
+  /// Installs the handlers and waits until they are registered; they stay until the process exits.
   init(live: Bool, onContinue: @escaping @MainActor () -> Void = {}, onResize: @escaping @MainActor () -> Void = {}) {
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+    defer { registered.wait() }
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       install(signalNumber) {
         Terminal.restore()
         exit(128 + signalNumber)
@@ -38,8 +46,11 @@ final class SignalHandlers {
 
   private func install(_ signalNumber: Int32, handler: @escaping @MainActor () -> Void) {
     signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { handler() } }
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+    registered.enter()
+    // Both run on `queue`, not on the main actor.
+    source.setRegistrationHandler { @Sendable [registered] in registered.leave() }
+    source.setEventHandler { @Sendable in DispatchQueue.main.async { MainActor.assumeIsolated { handler() } } }
     source.resume()
     sources.append(source)
   }

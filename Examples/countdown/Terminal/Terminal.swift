@@ -5,16 +5,29 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import CountdownInput
 import Synchronization
 
 /// The process's terminal: raw mode, the alternate screen, the cursor, its size, and writing to it.
 ///
 /// Everything that changes the terminal is recorded here so that ``restore()`` can undo it from any
-/// exit path — normal end, `q`, a signal, or being stopped with Ctrl-Z — and never twice.
+/// exit path — normal end, `q`, a signal, an error, `exit()`, or being stopped with Ctrl-Z — and
+/// never twice.
 enum Terminal {
+  /// What was changed, and the settings to go back to.
+  ///
+  /// The saved settings are a plain `termios` with a separate flag, not a `termios?`: Swift 6.3.1
+  /// with `-O` zeroes a `termios?` saved inside `Mutex.withLock` in a static like this one, and the
+  /// release build then restored an all-zero termios (speed 0, no control characters) on every
+  /// exit. The reproducer is Examples/countdown/Reproducers/OptionalTupleInMutex.swift; the pty
+  /// tests (Tests/CountdownCommandTests/TerminalRestoreTests.swift) check the release binary.
   private struct State: Sendable {
-    var original: termios?
+    var original = termios()
+    var hasOriginal = false
+    var rawModeActive = false
     var screenActive = false
+    var titlePushed = false
+    var exitHookInstalled = false
   }
 
   private static let state = Mutex(State())
@@ -42,10 +55,18 @@ enum Terminal {
   /// mode with the settings saved the first time.
   static func enterLiveMode() {
     state.withLock { state in
+      if !state.exitHookInstalled {
+        state.exitHookInstalled = true
+        // `exit()` from anywhere (an error thrown out of the command, a signal handler) restores too.
+        atexit { Terminal.restore() }
+      }
       if inputIsTerminal {
         var settings = termios()
         if tcgetattr(STDIN_FILENO, &settings) == 0 {
-          if state.original == nil { state.original = settings }
+          if !state.hasOriginal {
+            state.original = settings
+            state.hasOriginal = true
+          }
           var raw = settings
           raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
           raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -53,7 +74,7 @@ enum Terminal {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
           }
-          tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+          if tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 { state.rawModeActive = true }
         }
       }
       if !state.screenActive {
@@ -63,15 +84,43 @@ enum Terminal {
     }
   }
 
-  /// Gives the terminal back as it was: cooked mode, normal screen, visible cursor. Idempotent.
+  /// Saves the window title on the terminal's title stack (xterm's `CSI 22 t`), so that
+  /// ``restore()`` can bring it back after ``setWindowTitle(_:)`` changed it. Terminals without the
+  /// stack ignore both.
+  static func saveWindowTitle() {
+    state.withLock { state in
+      guard !state.titlePushed else { return }
+      state.titlePushed = true
+      write("\u{1B}[22;0t")
+    }
+  }
+
+  /// The bytes that set the window title (OSC 2) to `title`, stripped of control characters.
+  static func windowTitleSequence(_ title: String) -> String {
+    "\u{1B}]2;" + TerminalText.sanitized(title) + "\u{7}"
+  }
+
+  /// Asks the terminal whether it supports synchronized output (DEC mode 2026); the answer arrives
+  /// as a key, ``Key/modeReport(mode:value:)``.
+  static func querySynchronizedOutput() {
+    write("\u{1B}[?2026$p")
+  }
+
+  /// Gives the terminal back as it was: cooked mode, normal screen, visible cursor, the saved window
+  /// title. Idempotent.
   static func restore() {
     state.withLock { state in
       if state.screenActive {
         state.screenActive = false
         write(ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
       }
-      if var original = state.original {
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+      if state.titlePushed {
+        state.titlePushed = false
+        write("\u{1B}[23;0t")
+      }
+      if state.rawModeActive && state.hasOriginal {
+        state.rawModeActive = false
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &state.original)
       }
     }
   }

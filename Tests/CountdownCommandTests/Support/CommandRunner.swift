@@ -19,8 +19,10 @@ final class CommandRunner: Sendable {
   private let output = Mutex(Output())
   private let started = ContinuousClock.now
 
-  /// The `countdown` executable next to the test bundle (SwiftPM builds it for `swift test`).
+  /// The `countdown` executable next to the test bundle (SwiftPM builds it for `swift test`), or the
+  /// one named by `COUNTDOWN_EXECUTABLE`.
   static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["COUNTDOWN_EXECUTABLE"] { return URL(fileURLWithPath: path) }
     let candidates = [
       Bundle.main.executableURL?.deletingLastPathComponent(),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -39,13 +41,20 @@ final class CommandRunner: Sendable {
   /// `onLine` is called with each line's index on the thread that reads the output, not on the
   /// Swift concurrency pool, so that signals sent from it go out at once even while other tests
   /// keep the pool busy.
+  /// `launcher` runs the binary through another program: `["/usr/bin/setpriv", "--reuid=65534", …]`.
   init(
     _ arguments: [String],
     environment: [String: String] = [:],
+    launcher: [String] = [],
     onLine: (@Sendable (Int, CommandRunner) -> Void)? = nil
   ) throws {
-    process.executableURL = Self.executable
-    process.arguments = arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [Self.executable.path] + arguments
+    } else {
+      process.executableURL = Self.executable
+      process.arguments = arguments
+    }
     var base = ProcessInfo.processInfo.environment
     base["TZ"] = "UTC"
     base["LANG"] = "en_US.UTF-8"
@@ -125,10 +134,10 @@ final class CommandRunner: Sendable {
   }
 
   /// Runs `countdown` to completion and returns its status, standard output and standard error.
-  static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 10) async throws
-    -> (status: Int32, output: String, errors: String)
-  {
-    let runner = try CommandRunner(arguments, environment: environment)
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], launcher: [String] = [], timeout: Double = 10
+  ) async throws -> (status: Int32, output: String, errors: String) {
+    let runner = try CommandRunner(arguments, environment: environment, launcher: launcher)
     let status = try await runner.waitForExit(timeout: timeout)
     return (status, runner.texts.joined(separator: "\n"), runner.errors)
   }

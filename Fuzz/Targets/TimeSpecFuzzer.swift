@@ -1,0 +1,70 @@
+// libFuzzer target: the command's `<time>` parser, numbers and terminal text (Examples/countdown/Input).
+// Any input must parse or throw a `TimeSpecError` whose message is safe for a terminal; what parses
+// must be in range and resolve without trapping. Built and run by Fuzz/run.
+import Foundation
+
+/// libFuzzer's entry point: checks one input; a broken invariant stops the process.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTimeSpec(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: data, count: size)
+  let text = String(decoding: bytes, as: UTF8.self)
+  checkTimeSpec(text)
+  checkNumbers(text)
+  let clean = TerminalText.sanitized(text)
+  require(TerminalText.sanitized(clean) == clean, "sanitizing twice changes the text")
+  require(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "control left")
+  return 0
+}
+
+private let now = Date(timeIntervalSince1970: 1_798_000_000)
+private let calendars: [Calendar] = ["UTC", "Europe/Berlin", "America/St_Johns", "Pacific/Kiritimati"].map {
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.timeZone = TimeZone(identifier: $0) ?? .gmt
+  return calendar
+}
+
+private func checkTimeSpec(_ text: String) {
+  let spec: TimeSpec
+  do {
+    spec = try TimeSpec(parsing: text)
+  } catch {
+    let message = error.description
+    require(TerminalText.isSafe(message), "unsafe message for \(text.debugDescription): \(message.debugDescription)")
+    require(message.count > 10, "no message")
+    return
+  }
+  switch spec {
+  case .duration(let duration):
+    require(duration >= .zero && duration <= TimeSpec.maximumDuration, "duration out of range: \(duration)")
+  case .timeOfDay(let hour, let minute, let second):
+    require((0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second), "bad time of day")
+  case .date(let date):
+    require(date.timeIntervalSince1970.isFinite, "non-finite date")
+    require(abs(date.timeIntervalSince1970) < 400_000_000_000, "date beyond years 0...9999: \(date)")
+  case .localDate(let components):
+    require(components.year.map { (0...9_999).contains($0) } ?? false, "bad year")
+  }
+  for calendar in calendars {
+    if case .deadline(let date)? = try? spec.resolved(now: now, calendar: calendar) {
+      require(date.timeIntervalSince1970.isFinite, "non-finite deadline")
+      if case .timeOfDay = spec { require(date > now && date <= now + 2 * 86_400, "time of day not within a day") }
+    }
+  }
+}
+
+private func checkNumbers(_ text: String) {
+  if let integer = NumberText.integer(text) {
+    let ascii = DecimalDigits.asciiDigits(DecimalDigits.trimmingSpaces(text))
+    require(Int64(ascii) == integer, "integer \(integer) is not what \(ascii.debugDescription) says")
+  }
+  if let decimal = NumberText.decimal(text) {
+    require(decimal.isFinite || decimal == .infinity, "NaN from \(text.debugDescription)")
+    require(decimal >= 0, "negative decimal")
+  }
+  let ascii = DecimalDigits.asciiDigits(text)
+  require(ascii.unicodeScalars.count == text.unicodeScalars.count, "digit mapping changed the length")
+}
+
+private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+  if !condition() { fatalError("Invariant broken: \(message())") }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+/// termdown's features, as `countdown` has them, on the built binary: the live view under a pty
+/// (as a person sees it), plain output through a pipe (as a script sees it). Under
+/// `swift test -c release` this is the release binary.
+@Suite("countdown features end to end")
+struct FeatureEndToEndTests {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appending(path: "countdown-features-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// The output without OSC strings (window titles end with BEL too).
+  static func withoutTitles(_ output: Data) -> String {
+    String(decoding: output, as: UTF8.self).replacing(#/\x1B\][^\x07]*\x07/#, with: "")
+  }
+
+  @Test("Bell at zero, and none with --no-bell")
+  func bell() async throws {
+    async let ringing = PseudoTerminal(["1s"], workingDirectory: directory.appending(path: "a")).finish()
+    async let silent = PseudoTerminal(["1s", "--no-bell"], workingDirectory: directory.appending(path: "b")).finish()
+    let (with, without) = try await (ringing, silent)
+    #expect(with.status == 0 && without.status == 0)
+    #expect(Self.withoutTitles(with.output).filter { $0 == "\u{7}" }.count == 1)
+    #expect(!Self.withoutTitles(without.output).contains("\u{7}"))
+  }
+
+  @Test("The window title shows the time left and is given back; --no-window-title leaves it")
+  func windowTitle() async throws {
+    async let titled = PseudoTerminal(["2s", "--title", "Tea"], workingDirectory: directory.appending(path: "a"))
+      .finish()
+    async let untitled = PseudoTerminal(["1s", "--no-window-title"], workingDirectory: directory.appending(path: "b"))
+      .finish()
+    let (with, without) = try await (titled, untitled)
+    let text = String(decoding: with.output, as: UTF8.self)
+    #expect(text.contains("\u{1B}[22;0t"), "the old title saved")
+    #expect(text.contains("\u{1B}]2;00:02 · Tea\u{7}") && text.contains("\u{1B}]2;00:01 · Tea\u{7}"))
+    #expect(text.contains("\u{1B}[23;0t"), "and restored")
+    let plain = String(decoding: without.output, as: UTF8.self)
+    #expect(!plain.contains("\u{1B}]2;") && !plain.contains("\u{1B}[22;0t"))
+  }
+
+  @Test("--exec runs once at zero with the title and end in its environment; --outfile ends at 00:00")
+  func execAndOutfile() async throws {
+    let log = directory.appending(path: "exec.log")
+    let outfile = directory.appending(path: "left.txt")
+    // The command also records what --outfile held when it ran: 00:00 if it ran at zero, not before.
+    let command =
+      "echo \"$COUNTDOWN_TITLE $COUNTDOWN_INDEX/$COUNTDOWN_COUNT $COUNTDOWN_END $(cat '\(outfile.path)')\" >> '\(log.path)'"
+    let started = Date()
+    let terminal = try PseudoTerminal(
+      ["2s", "--title", "Eggs", "--exec", command, "--outfile", outfile.path],
+      workingDirectory: directory.appending(path: "pty"))
+    let result = try await terminal.finish()
+    #expect(result.status == 0)
+    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 1, "ran exactly once: \(lines)")
+    #expect(lines.first?.hasPrefix("Eggs 1/1 20") == true)
+    #expect(lines.first?.hasSuffix(" 00:00") == true, "ran at zero: \(lines)")
+    #expect(Date().timeIntervalSince(started) >= 1.9)
+    #expect(try String(contentsOf: outfile, encoding: .utf8) == "00:00\n")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+    #expect(leftovers.isEmpty, "no temporary files left: \(leftovers)")
+  }
+
+  @Test("Only changed cells are sent; SIGWINCH redraws the whole screen at once")
+  func resizeRedraws() async throws {
+    let terminal = try PseudoTerminal(["1h", "--title", "Tea"], workingDirectory: directory)
+    #expect(try await terminal.wait(for: "Tea"))
+    try await Task.sleep(for: .milliseconds(1_200))
+    let clears = { String(decoding: terminal.output, as: UTF8.self).components(separatedBy: "\u{1B}[2J").count - 1 }
+    #expect(clears() == 1, "one full draw at the start, then changes only")
+    terminal.send(SIGWINCH)
+    _ = try await terminal.wait(timeout: 5) { clears() == 2 }
+    #expect(clears() == 2, "a full redraw after SIGWINCH")
+    let afterResize = terminal.output.count
+    try await Task.sleep(for: .milliseconds(1_100))
+    #expect(terminal.output.count - afterResize < 400, "a second of changes is a few cells")
+    terminal.type("q")
+    #expect(try await terminal.finish().status == 0)
+  }
+
+  @Test("A stopwatch records laps with l and prints them on quit")
+  func laps() async throws {
+    let terminal = try PseudoTerminal(["--up", "--title", "Run"], workingDirectory: directory)
+    #expect(try await terminal.wait(for: "Run"))
+    try await Task.sleep(for: .milliseconds(300))
+    terminal.type("l")
+    try await Task.sleep(for: .milliseconds(400))
+    terminal.type("l")
+    #expect(try await terminal.wait(for: "lap 2"), "laps shown in the view")
+    terminal.type("q")
+    let result = try await terminal.finish()
+    #expect(result.status == 0)
+    let printed = Self.withoutTitles(result.output).split(separator: "\r\n").map(String.init)
+    let laps = printed.filter { $0.hasPrefix("lap ") }
+    #expect(laps.count == 2, "\(printed.suffix(4))")
+    #expect(laps.first.map { $0.wholeMatch(of: #/lap 1  0:00:\d\d\.\d\d/#) != nil } == true, "\(laps)")
+    #expect(laps.last.map { $0.wholeMatch(of: #/lap 2  0:00:\d\d\.\d\d/#) != nil } == true, "\(laps)")
+    #expect(printed.contains { $0.contains("Run: stopped at 00:0") })
+  }
+
+  @Test("r starts a stopwatch again from zero and clears its laps")
+  func reset() async throws {
+    let terminal = try PseudoTerminal(["--up", "--title", "Run"], workingDirectory: directory)
+    #expect(try await terminal.wait(for: "00:01"))
+    terminal.type("l")
+    #expect(try await terminal.wait(for: "lap 1"))
+    terminal.type("r")
+    try await Task.sleep(for: .milliseconds(300))
+    terminal.type("q")
+    let result = try await terminal.finish()
+    let printed = Self.withoutTitles(result.output)
+    #expect(printed.contains("Run: stopped at 00:00"), "\(printed.suffix(120))")
+    #expect(!printed.split(separator: "\r\n").contains { $0.hasPrefix("lap ") }, "laps cleared")
+  }
+
+  @Test("--end-text stays after zero until --quit-after; --blink flashes; a key quits the finale")
+  func finale() async throws {
+    async let timed = PseudoTerminal(
+      ["1s", "--end-text", "Tea is ready", "--blink", "--quit-after", "1.2"],
+      workingDirectory: directory.appending(path: "a")
+    ).finish()
+    let keyed = try PseudoTerminal(["1s", "--end-text", "Done"], workingDirectory: directory.appending(path: "b"))
+    #expect(try await keyed.wait(for: "Done"))
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(keyed.pid.map { kill($0, 0) == 0 } == true, "still running after zero")
+    keyed.type("x")
+    let afterKey = try await keyed.finish()
+    #expect(afterKey.status == 0 && afterKey.after == afterKey.before)
+    let result = try await timed
+    #expect(result.status == 0)
+    let text = String(decoding: result.output, as: UTF8.self)
+    #expect(text.contains("Tea is ready"))
+    #expect(text.contains("\u{1B}[0;7"), "inverted at least once")
+  }
+
+  @Test("Two times run in turn, live (1/2, 2/2) and plain")
+  func sequence() async throws {
+    async let plain = CommandRunner.run(["2s", "1s", "--title", "Focus", "--title", "Break"])
+    let terminal = try PseudoTerminal(
+      ["1s", "1s", "--title", "Focus", "--title", "Break"], workingDirectory: directory)
+    let result = try await terminal.finish()
+    let text = Self.withoutTitles(result.output)
+    #expect(text.contains("1/2") && text.contains("2/2") && text.contains("Focus") && text.contains("Break"))
+    #expect(result.status == 0)
+    #expect(try await plain.output == "00:02\n00:01\n00:00\n00:01\n00:00")
+  }
+
+  @Test(
+    "Every form of <time> is accepted (past dates print zero at once)",
+    arguments: [
+      ["1"], ["0h 0m 1s"], ["1 second"], ["0:00:01"], ["2020-01-01"], ["2020-01-01 14:00"], ["2020-01-01T14:00"],
+      ["2020-01-01 14:00 UTC"], ["2020-01-01 14:00 +02:00"], ["2020-01-01T14:00:00Z"], ["๑"],
+    ])
+  func timeForms(arguments: [String]) async throws {
+    let result = try await CommandRunner.run(arguments + ["--plain"])
+    #expect(result.status == 0, "stderr: \(result.errors)")
+    #expect(result.output.hasSuffix("00:00"))
+  }
+
+  @Test("A time of day and a future date count down to the right instant")
+  func futureForms() async throws {
+    let inAMinute = Date().addingTimeInterval(90)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: inAMinute)
+    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+    let clock = "\(two(parts.hour)):\(two(parts.minute))"
+    let date = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(clock) UTC"
+    for time in [clock, date] {
+      let runner = try CommandRunner([time, "--plain"])
+      try await runner.waitForLines(1)
+      runner.send(SIGTERM)
+      _ = try await runner.waitForExit()
+      let seconds = runner.texts.first.flatMap { line -> Int? in
+        let parts = line.split(separator: ":").compactMap { Int($0) }
+        return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+      }
+      #expect(seconds.map { (30...91).contains($0) } == true, "\(time): \(runner.texts)")
+    }
+  }
+
+  @Test("--voice speaks in the locale's language, through a recording stand-in speaker", arguments: ["en", "ru"])
+  func voice(language: String) async throws {
+    let log = directory.appending(path: "spoken-\(language).log")
+    let speaker = directory.appending(path: "speaker.sh")
+    try Data("printf '%s|%s\\n' \"$COUNTDOWN_SPEAK_LANGUAGE\" \"$1\" >> \"$SPOKEN_LOG\"\n".utf8).write(to: speaker)
+    let result = try await CommandRunner.run(
+      ["2s", "--voice", "--locale", language],
+      environment: ["COUNTDOWN_SPEAK_COMMAND": "sh '\(speaker.path)'", "SPOKEN_LOG": log.path])
+    #expect(result.status == 0, "stderr: \(result.errors)")
+    let spoken = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    let expected =
+      language == "ru"
+      ? ["ru|Осталось: 2 секунды", "ru|Осталось: 1 секунда", "ru|Осталось: 0 секунд"]
+      : ["en|2 seconds left", "en|1 second left", "en|0 seconds left"]
+    #expect(spoken == expected)
+  }
+
+  @Test("--voice without a speech program says what to install")
+  func noSpeaker() async throws {
+    let result = try await CommandRunner.run(["2s", "--voice"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 64)
+    #expect(result.errors.contains("espeak-ng") && result.errors.contains("COUNTDOWN_SPEAK_COMMAND"))
+  }
+}
