@@ -116,9 +116,14 @@ final class ManualDemandSubscriber<Input>: Subscriber {
 /// Yields (never sleeps) until `condition` holds; records an issue if it never does.
 @MainActor
 func until(_ condition: @MainActor () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-  for _ in 0..<100_000 {
-    if condition() { return }
+  // Bounded by wall time (30 s), not by a number of yields: a loaded machine may not schedule the
+  // engine's driver within any fixed number of them.
+  let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  while !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("Condition never became true", sourceLocation: sourceLocation)
+      return
+    }
     await Task.yield()
   }
-  Issue.record("Condition never became true", sourceLocation: sourceLocation)
 }

@@ -49,9 +49,6 @@ import Testing
 
 /// Waits (by yielding, never sleeping) until the engine's driver sleeps on the manual clock again.
 func waitForSleeper(_ clock: ManualClock, count: Int = 1) async {
-  for _ in 0..<100_000 {
-    if clock.sleeperCount >= count { return }
-    await Task.yield()
-  }
+  if await yieldUntil({ clock.sleeperCount >= count }) { return }
   Issue.record("The engine's driver never went back to sleep")
 }

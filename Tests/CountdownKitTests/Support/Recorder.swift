@@ -47,9 +47,23 @@ func waitUntil(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: () -> Bool
 ) async {
-  for _ in 0..<100_000 {
-    if condition() { return }
+  if await yieldUntil(condition) { return }
+  Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
+}
+
+/// Yields (never sleeps) until `condition` holds; false after 30 seconds of wall time.
+///
+/// The engine's driver and main-actor deliveries run on other threads or tasks, so a test waits for
+/// them by yielding. The bound is wall time, not a number of yields: with the whole suite running in
+/// parallel on two cores, a fixed number of yields can pass before the driver thread is scheduled.
+func yieldUntil(
+  isolation: isolated (any Actor)? = #isolation,
+  _ condition: () -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  while !condition() {
+    guard ContinuousClock.now < deadline else { return false }
     await Task.yield()
   }
-  Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
+  return true
 }
