@@ -54,6 +54,15 @@ let package = Package(
         .product(name: "CountdownTesting", package: countdownKit),
       ]
     ),
+    // Rounds of fire-and-forget countdowns: what the engine still holds, and memory, after each.
+    .executableTarget(
+      name: "releasecost",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CountdownKit", package: countdownKit),
+        .product(name: "CountdownTesting", package: countdownKit),
+      ]
+    ),
     // Micro-benchmarks run by package-benchmark: `swift package benchmark`.
     .executableTarget(
       name: "EngineMicro",

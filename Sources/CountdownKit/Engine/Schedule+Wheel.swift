@@ -91,7 +91,10 @@ extension Schedule {
         if occupied & (1 << UInt64(slot)) != 0 {
           if number < current {
             serving.append(slots[slot])
-            slots[slot] = spare.popLast() ?? []
+            // Left without storage: a slot takes a spare buffer only when something is put in it, so
+            // that the spares do not settle one by one into all 64 slots (64 buffers as large as the
+            // largest slot ever served, for good).
+            slots[slot] = []
             occupied &= ~(1 << UInt64(slot))
           } else if earliestDue[slot] <= now {
             var due = spare.popLast() ?? []
@@ -109,7 +112,12 @@ extension Schedule {
             }
             slots[slot].removeLast(slots[slot].count - kept)
             earliestDue[slot] = earliest
-            if slots[slot].isEmpty { occupied &= ~(1 << UInt64(slot)) }
+            if slots[slot].isEmpty {
+              occupied &= ~(1 << UInt64(slot))
+              // An emptied slot gives its storage back too (see above).
+              if spare.count < Schedule.spareLimit { spare.append(slots[slot]) }
+              slots[slot] = []
+            }
             serving.append(due)
           }
         }

@@ -126,8 +126,18 @@ package struct Schedule: Sendable {
 
   /// Returns the buffers of the finished serve to the spare pool (at most a few, to bound what the
   /// pool holds).
+  /// How many items the schedule's buffers (wheel slots, spares, the serve under way) have room for:
+  /// what it keeps allocated, for tests of its memory.
+  package var storedCapacity: Int {
+    lanes.reduce(0) { $0 + $1.wheel.slots.reduce(0) { $0 + $1.capacity } } + spare.reduce(0) { $0 + $1.capacity }
+      + serving.reduce(0) { $0 + $1.capacity }
+  }
+
+  /// The most emptied buffers kept for their storage.
+  static var spareLimit: Int { 4 }
+
   private mutating func recycleServed() {
-    for var buffer in serving where spare.count < 4 && buffer.capacity > 0 {
+    for var buffer in serving where spare.count < Self.spareLimit && buffer.capacity > 0 {
       buffer.removeAll(keepingCapacity: true)
       spare.append(buffer)
     }
