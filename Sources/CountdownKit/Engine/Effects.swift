@@ -63,10 +63,13 @@ package struct Effects: Sendable {
 
   package var isEmpty: Bool { changes.isEmpty && streamChanges.isEmpty && events.isEmpty }
 
+  /// Empties the buffers, keeping their storage unless a burst made them large (more than 65,536
+  /// entries, as ``Mailbox`` keeps).
   package mutating func removeAll() {
-    changes.removeAll(keepingCapacity: true)
-    streamChanges.removeAll(keepingCapacity: true)
-    events.removeAll(keepingCapacity: true)
+    let limit = 65_536
+    changes.removeAll(keepingCapacity: changes.capacity <= limit)
+    streamChanges.removeAll(keepingCapacity: streamChanges.capacity <= limit)
+    events.removeAll(keepingCapacity: events.capacity <= limit)
   }
 }
 

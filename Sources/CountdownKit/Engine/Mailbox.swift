@@ -118,9 +118,14 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// Keeps a delivered chunk's change buffer (emptied) for a later chunk.
+  /// The largest change buffer kept for reuse (65,536 changes, 2 MiB): the buffer of a burst (a
+  /// hundred thousand countdowns added in one loop) is let go once delivered.
+  static var spareCapacityLimit: Int { 65_536 }
+
+  /// Keeps a delivered chunk's change buffer (emptied) for a later chunk, unless it is a burst's.
   func recycle(_ buffer: consuming [Effects.Change]) {
     var buffer = buffer
+    guard buffer.capacity <= Self.spareCapacityLimit else { return }
     buffer.removeAll(keepingCapacity: true)
     state.withLock { state in
       if state.spareBuffers.count < 4 { state.spareBuffers.append(buffer) }

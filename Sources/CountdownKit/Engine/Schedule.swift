@@ -135,9 +135,15 @@ package struct Schedule: Sendable {
 
   /// The most emptied buffers kept for their storage.
   static var spareLimit: Int { 4 }
+  /// The largest buffer kept (in items, 2 MiB): a burst's buffer is let go once served.
+  static var spareCapacityLimit: Int { 131_072 }
 
   private mutating func recycleServed() {
-    for var buffer in serving where spare.count < Self.spareLimit && buffer.capacity > 0 {
+    for index in serving.indices where spare.count < Self.spareLimit {
+      // Moved out, not copied, so that emptying it keeps its storage instead of allocating anew.
+      var buffer = serving[index]
+      serving[index] = []
+      guard buffer.capacity > 0, buffer.capacity <= Self.spareCapacityLimit else { continue }
       buffer.removeAll(keepingCapacity: true)
       spare.append(buffer)
     }

@@ -7,11 +7,25 @@ final class SinkTable<Display: CountdownDisplay, Instant: InstantProtocol>: Send
 where Instant.Duration == Duration {
   @usableFromInline typealias Snapshot = CountdownSnapshot<Display.Value, Instant>
 
+  /// A subscriber's closure, as stored in ``onChange``.
+  @usableFromInline
+  struct Callback {
+    @usableFromInline let call: (@MainActor @Sendable (Snapshot) -> Void)?
+
+    @inlinable
+    init(_ call: (@MainActor @Sendable (Snapshot) -> Void)?) {
+      self.call = call
+    }
+  }
+
   @usableFromInline nonisolated let display: Display
   @usableFromInline nonisolated let origin: Instant
   /// Whether a change's compact value is the shown `Duration` in ticks (rounded and adaptive plans).
   @usableFromInline nonisolated let valueIsTicks: Bool
-  @usableFromInline var onChange: [(@MainActor @Sendable (Snapshot) -> Void)?] = []
+  /// Each sink slot's closure. Kept in a struct, not as a bare closure, so that it is stored as the
+  /// subscriber made it: an array of bare closures holds them at their most general calling
+  /// convention, which cost a 32-byte conversion thunk per subscriber and a second call per delivery.
+  @usableFromInline var onChange: [Callback] = []
   /// Where each subscriber's closure keeps what it captured, as the app made it (see
   /// ``Prefetch/contextAddress(of:)``): read ahead of a delivery, never written.
   @usableFromInline var hints: [UInt] = []
@@ -39,11 +53,11 @@ where Instant.Duration == Duration {
   ) {
     let index = Int(sink)
     if index >= self.onChange.count {
-      self.onChange.append(contentsOf: repeatElement(nil, count: index + 1 - self.onChange.count))
+      self.onChange.append(contentsOf: repeatElement(Callback(nil), count: index + 1 - self.onChange.count))
       hints.append(contentsOf: repeatElement(0, count: index + 1 - hints.count))
       serials.append(contentsOf: repeatElement(0, count: index + 1 - serials.count))
     }
-    self.onChange[index] = onChange
+    self.onChange[index] = Callback(onChange)
     hints[index] = hint
     serials[index] = serial
     if let onFinish { self.onFinish[sink] = onFinish }
@@ -67,7 +81,7 @@ where Instant.Duration == Duration {
   @inlinable
   func remove(_ sink: UInt32) {
     if Int(sink) < onChange.count {
-      onChange[Int(sink)] = nil
+      onChange[Int(sink)] = Callback(nil)
       hints[Int(sink)] = 0
     }
     onFinish[sink] = nil
@@ -87,7 +101,7 @@ where Instant.Duration == Duration {
     let prefetched = sinks.withUnsafeBytes { sinks in
       hints.withUnsafeBufferPointer {
         Prefetch.closures(
-          sinks, stride: MemoryLayout<(@MainActor @Sendable (Snapshot) -> Void)?>.stride, hints: $0, for: changes)
+          sinks, stride: MemoryLayout<Callback>.stride, hints: $0, for: changes)
       }
     }
     let instant = origin.advanced(by: Ticks.duration(tick))
@@ -101,7 +115,7 @@ where Instant.Duration == Duration {
         if !dropped.isEmpty, dropped.contains(SubscriberKey(change.sinkKey, serial: serials[Int(change.sink)])) {
           continue
         }
-        sinks[Int(change.sink)]?(
+        sinks[Int(change.sink)].call?(
           Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks))
       }
       return (changes.count, prefetched)
