@@ -1,3 +1,4 @@
+import CountdownCore
 import CountdownInput
 import Foundation
 import GRDB
@@ -44,12 +45,12 @@ extension OrderStore {
   @discardableResult
   func setWindowEnd(of id: Int64, to end: Date, now: Date) throws -> Bool {
     try edit(id) { db, order in
-      let isPaused = order.pausedRemaining != nil
-      let pausedRemaining: Double? = isPaused ? max(end.timeIntervalSince(now), 0) : nil
-      try db.execute(
-        sql: "UPDATE orders SET window_end = ?, paused_remaining = ? WHERE id = ?",
-        arguments: [end, pausedRemaining, id])
-      return isPaused
+      // An invalid row is repaired as a running one; a paused one keeps its pause (see `stored`).
+      let current =
+        order.isPaused ? try Self.stored(order.window, now: now) : try Self.checked { try StoredCountdown(end: end) }
+      let moved = try Self.checked { try current.retargeted(to: end) }
+      try Self.write(moved, windowEnd: end, of: id, into: db)
+      return moved.isPaused
     }
   }
 
@@ -61,8 +62,8 @@ extension OrderStore {
       guard case .running(let end) = order.window else {
         throw Failure(description: "Order \(id) cannot be paused: \(order.problem). \(Self.repairHint(id))")
       }
-      try db.execute(
-        sql: "UPDATE orders SET paused_remaining = ? WHERE id = ?", arguments: [max(end.timeIntervalSince(now), 0), id])
+      let paused = try Self.checked { try StoredCountdown(end: end).paused(at: now) }
+      try Self.write(paused, windowEnd: end, of: id, into: db)
       return true
     }
   }
@@ -72,13 +73,58 @@ extension OrderStore {
   func resume(_ id: Int64, now: Date) throws -> Bool {
     try edit(id) { db, order in
       guard order.pausedRemaining != nil else { return false }
-      guard case .paused(let remaining) = order.window else {
+      guard case .paused = order.window else {
         throw Failure(description: "Order \(id) cannot be resumed: \(order.problem). \(Self.repairHint(id))")
       }
-      try db.execute(
-        sql: "UPDATE orders SET window_end = ?, paused_remaining = NULL WHERE id = ?",
-        arguments: [now.addingTimeInterval(remaining.timeIntervalValue), id])
+      let running = try Self.checked { try Self.stored(order.window, now: now).resumed(at: now) }
+      try Self.write(running, windowEnd: nil, of: id, into: db)
       return true
+    }
+  }
+
+  // MARK: - The stored form
+
+  // Pausing, resuming and moving a deadline are `StoredCountdown`'s wall-clock operations (the same
+  // the library documents for surviving a relaunch); the store only maps its two columns to and from
+  // that form: `window_end` is a running countdown's end date, `paused_remaining` a paused one's time
+  // left (the table keeps no pause date: a paused row is read as paused since `now`, which leaves its
+  // time left as it is).
+
+  /// A row's window as a stored countdown.
+  private static func stored(_ window: Order.Window, now: Date) throws -> StoredCountdown {
+    switch window {
+    case .running(let end): try checked { try StoredCountdown(end: end) }
+    case .paused(let remaining):
+      try checked { try StoredCountdown(state: .paused(remaining: remaining, since: now), total: nil) }
+    case .invalid(let problem): throw Failure(description: "The order's window cannot be used: \(problem).")
+    }
+  }
+
+  /// Writes `countdown` to order `id`'s columns. A paused countdown keeps `windowEnd` (nil: leave the
+  /// column as it is) and stores its time left, never below zero (the column holds no overtime).
+  private static func write(_ countdown: StoredCountdown, windowEnd: Date?, of id: Int64, into db: Database) throws {
+    switch countdown.state {
+    case .running(let end), .finished(let end):
+      try db.execute(
+        sql: "UPDATE orders SET window_end = ?, paused_remaining = NULL WHERE id = ?", arguments: [end, id])
+    case .paused(let remaining, _):
+      let seconds = max(remaining, .zero).timeIntervalValue
+      if let windowEnd {
+        try db.execute(
+          sql: "UPDATE orders SET window_end = ?, paused_remaining = ? WHERE id = ?",
+          arguments: [windowEnd, seconds, id])
+      } else {
+        try db.execute(sql: "UPDATE orders SET paused_remaining = ? WHERE id = ?", arguments: [seconds, id])
+      }
+    }
+  }
+
+  /// Runs a stored-form operation, turning its error (a date out of range) into a ``Failure``.
+  private static func checked<T>(_ operation: () throws -> T) throws -> T {
+    do {
+      return try operation()
+    } catch let error as StoredCountdownError {
+      throw Failure(description: "The new deadline cannot be stored: \(error)")
     }
   }
 
