@@ -22,6 +22,12 @@ package struct Schedule: Sendable {
     package static func < (lhs: Item, rhs: Item) -> Bool { lhs.due < rhs.due }
   }
 
+  /// An item with the lane it goes in.
+  struct LanedItem {
+    var item: Item
+    var lane: Int
+  }
+
   /// The due items of one tolerance.
   struct Lane: Sendable {
     let tolerance: Tick
@@ -66,6 +72,11 @@ package struct Schedule: Sendable {
   package mutating func insert(_ item: Item, lane: Int) {
     count += 1
     if !lanes[lane].wheel.insert(item, spare: &spare) { lanes[lane].heap.insert(item) }
+  }
+
+  /// Queues `items`, each in its lane.
+  mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>) {
+    for item in items { insert(item.item, lane: item.lane) }
   }
 
   // MARK: - Serving
