@@ -38,6 +38,11 @@ package struct Schedule: Sendable {
       self.tolerance = tolerance
       wheel = Wheel(width: Swift.max(tolerance / 16 * 15 + tolerance % 16 * 15 / 16, 1))
     }
+
+    /// Queues `items` (all of this lane): in the wheel, or in the heap those it does not take.
+    mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>, spare: inout [[Item]]) {
+      wheel.insert(contentsOf: items, spare: &spare) { heap.insert($0) }
+    }
   }
 
   private(set) var lanes: [Lane] = []
@@ -74,9 +79,17 @@ package struct Schedule: Sendable {
     if !lanes[lane].wheel.insert(item, spare: &spare) { lanes[lane].heap.insert(item) }
   }
 
-  /// Queues `items`, each in its lane.
+  /// Queues `items`, each in its lane: in one pass per run of items of one lane.
   mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>) {
-    for item in items { insert(item.item, lane: item.lane) }
+    count += items.count
+    var start = 0
+    while start < items.count {
+      let lane = items[start].lane
+      var end = start + 1
+      while end < items.count, items[end].lane == lane { end += 1 }
+      lanes[lane].insert(contentsOf: UnsafeBufferPointer(rebasing: items[start..<end]), spare: &spare)
+      start = end
+    }
   }
 
   // MARK: - Serving
