@@ -34,6 +34,11 @@ package struct Bindings: Sendable {
     package var lastPaused: Bool { packed & Self.lastPausedBit != 0 }
     package var lastFinished: Bool { packed & Self.lastFinishedBit != 0 }
 
+    /// Whether the last delivery (there was one) showed a countdown running with time left.
+    package var lastShowedRunning: Bool {
+      packed & (Self.hasLastBit | Self.lastPausedBit | Self.lastFinishedBit) == Self.hasLastBit
+    }
+
     /// Records the paused and finished flags of a delivery.
     package mutating func setLast(paused: Bool, finished: Bool) {
       packed =
@@ -71,6 +76,11 @@ package struct Bindings: Sendable {
   package subscript(index: UInt32) -> Binding {
     get { items[Int(index)] }
     set { items[Int(index)] = newValue }
+  }
+
+  /// Calls `body` with the bindings' storage, indexed by binding: for a batch of rows at once.
+  mutating func withUnsafeMutableItems<Result>(_ body: (UnsafeMutableBufferPointer<Binding>) -> Result) -> Result {
+    items.withUnsafeMutableBufferPointer { body($0) }
   }
 }
 

@@ -89,6 +89,11 @@ package struct RowFlags: Equatable, Sendable {
     set { rawValue = (rawValue & 0xFFFF) | UInt32(newValue) << Self.ownerShift }
   }
 
+  /// Live, bound, running and with its completion armed: a row the serving loop's fast path may take.
+  package var isBoundAndRunning: Bool {
+    rawValue & (Self.live | Self.paused | Self.bound | Self.completionMask) == Self.live | Self.bound
+  }
+
   /// These flags with ``isLive`` set as given.
   package func with(isLive: Bool) -> RowFlags {
     var flags = self

@@ -108,6 +108,14 @@ package struct Rows: Sendable {
 
   /// The number of rows ever made (live and free): the bound of row numbers.
   package var capacity: Int { heads.count }
+
+  /// Calls `body` with the heads' storage (to read and write) and the totals (to read): what serving a
+  /// batch touches, taken once for the batch instead of once per row.
+  mutating func withUnsafeServingColumns<Result>(
+    _ body: (UnsafeMutableBufferPointer<Head>, LazyColumn<Tick>.Reader) -> Result
+  ) -> Result {
+    totals.withReader { totals in heads.withUnsafeMutableBufferPointer { body($0, totals) } }
+  }
 }
 
 /// A column whose storage is made the first time a value other than its default is written.
@@ -134,4 +142,17 @@ package struct LazyColumn<Value: BitwiseCopyable & Sendable>: Sendable {
 
   /// Whether storage was made.
   package var isAllocated: Bool { !values.isEmpty }
+
+  /// A column's values read through its storage, valid only inside ``withReader(_:)``.
+  struct Reader {
+    let values: UnsafeBufferPointer<Value>
+    let defaultValue: Value
+
+    subscript(row: Int) -> Value { row < values.count ? values[row] : defaultValue }
+  }
+
+  /// Calls `body` with a reader of the column (no copy, no bounds check beyond the one ``Reader`` makes).
+  func withReader<Result>(_ body: (Reader) -> Result) -> Result {
+    values.withUnsafeBufferPointer { body(Reader(values: $0, defaultValue: defaultValue)) }
+  }
 }

@@ -65,6 +65,72 @@ extension Schedule {
       return true
     }
 
+    /// Puts `items` in their slots, and hands those it does not take (overdue, or beyond the wheel) to
+    /// `reject`: what ``insert(_:spare:)`` does for each, with one append per slot for the lot.
+    ///
+    /// The items are sorted by slot first (a counting sort, which keeps their order within a slot), so
+    /// that each slot's storage is checked and grown once, not once per item.
+    mutating func insert(
+      contentsOf items: UnsafeBufferPointer<LanedItem>, spare: inout [[Item]], reject: (Item) -> Void
+    ) {
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: items.count) { places in
+        withUnsafeTemporaryAllocation(of: Item.self, capacity: items.count) { sorted in
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.slotCount) { tally in
+            withUnsafeTemporaryAllocation(of: Tick.self, capacity: Self.slotCount) { earliest in
+              // Per slot: how many items go there (then where its items start in `sorted`), and the
+              // earliest due tick among them.
+              tally.initialize(repeating: 0)
+              earliest.initialize(repeating: Ticks.max)
+              var touched: UInt64 = 0
+              for position in items.indices {
+                let item = items[position].item
+                let number = slotNumber(of: item.due)
+                guard number >= cursor, number - cursor < Int64(Self.slotCount) else {
+                  places[position] = -1
+                  reject(item)
+                  continue
+                }
+                let slot = Self.place(of: number)
+                places[position] = slot
+                tally[slot] += 1
+                earliest[slot] = Swift.min(earliest[slot], item.due)
+                touched |= 1 << UInt64(slot)
+              }
+              // Each slot's start in `sorted`, slot by slot.
+              var start = 0
+              var remaining = touched
+              while remaining != 0 {
+                let slot = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                (tally[slot], start) = (start, start + tally[slot])
+              }
+              for position in items.indices where places[position] >= 0 {
+                sorted.initializeElement(at: tally[places[position]], to: items[position].item)
+                tally[places[position]] += 1
+              }
+              // `tally[slot]` is now where the slot's items end.
+              start = 0
+              remaining = touched
+              while remaining != 0 {
+                let slot = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                let bit: UInt64 = 1 << UInt64(slot)
+                if occupied & bit == 0 {
+                  if slots[slot].capacity == 0, let buffer = spare.popLast() { slots[slot] = buffer }
+                  earliestDue[slot] = earliest[slot]
+                  occupied |= bit
+                } else if earliest[slot] < earliestDue[slot] {
+                  earliestDue[slot] = earliest[slot]
+                }
+                slots[slot].append(contentsOf: UnsafeBufferPointer(rebasing: sorted[start..<tally[slot]]))
+                start = tally[slot]
+              }
+            }
+          }
+        }
+      }
+    }
+
     /// When the earliest occupied slot ends; `nil` when the wheel is empty.
     var nextServe: Tick? {
       guard occupied != 0 else { return nil }

@@ -22,6 +22,12 @@ package struct Schedule: Sendable {
     package static func < (lhs: Item, rhs: Item) -> Bool { lhs.due < rhs.due }
   }
 
+  /// An item with the lane it goes in.
+  struct LanedItem {
+    var item: Item
+    var lane: Int
+  }
+
   /// The due items of one tolerance.
   struct Lane: Sendable {
     let tolerance: Tick
@@ -31,6 +37,11 @@ package struct Schedule: Sendable {
     init(tolerance: Tick) {
       self.tolerance = tolerance
       wheel = Wheel(width: Swift.max(tolerance / 16 * 15 + tolerance % 16 * 15 / 16, 1))
+    }
+
+    /// Queues `items` (all of this lane): in the wheel, or in the heap those it does not take.
+    mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>, spare: inout [[Item]]) {
+      wheel.insert(contentsOf: items, spare: &spare) { heap.insert($0) }
     }
   }
 
@@ -66,6 +77,19 @@ package struct Schedule: Sendable {
   package mutating func insert(_ item: Item, lane: Int) {
     count += 1
     if !lanes[lane].wheel.insert(item, spare: &spare) { lanes[lane].heap.insert(item) }
+  }
+
+  /// Queues `items`, each in its lane: in one pass per run of items of one lane.
+  mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>) {
+    count += items.count
+    var start = 0
+    while start < items.count {
+      let lane = items[start].lane
+      var end = start + 1
+      while end < items.count, items[end].lane == lane { end += 1 }
+      lanes[lane].insert(contentsOf: UnsafeBufferPointer(rebasing: items[start..<end]), spare: &spare)
+      start = end
+    }
   }
 
   // MARK: - Serving
