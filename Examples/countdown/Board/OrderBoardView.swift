@@ -10,7 +10,7 @@ final class OrderBoardView {
   >
   typealias EventDisplay = MappedDisplay<OffsetDisplay<TimeDisplay>, String>
 
-  private let store: OrderStore
+  private let store: any OrderSource
   private let engine: Engine
   private let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   private let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
@@ -37,7 +37,7 @@ final class OrderBoardView {
   private var signals: SignalHandlers?
   private var keys: KeyReader?
 
-  init(store: OrderStore, engine: Engine, locale: Locale, plain: Bool, plainRows: Int) {
+  init(store: any OrderSource, engine: Engine, locale: Locale, plain: Bool, plainRows: Int) {
     self.store = store
     self.engine = engine
     self.plain = plain

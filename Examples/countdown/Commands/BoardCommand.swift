@@ -6,7 +6,7 @@ import Foundation
 struct BoardCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "board",
-    abstract: "A live list of orders with fitting-window countdowns, on SQLite.",
+    abstract: "A live list of orders with fitting-window countdowns, on SQLite or PostgreSQL.",
     discussion: """
       Each order has a fitting window that ends at a wall-clock date (stored as a server would send \
       it) and shows as a ring and coarse time left: "2 hours", "1.5 hours", then minutes. Some \
@@ -21,9 +21,15 @@ struct BoardCommand: ParsableCommand {
         countdown board resume 7
         countdown board add "Fitting: Ada L." 45m --event 2h
         countdown board remove 7
+
+      With --db postgres://user@host:5432/database the board follows a PostgreSQL table instead \
+      (countdown board init --db … creates it): the server pushes each edit, from any machine, to every \
+      board at once, and countdown expire --db … expires each order exactly once across workers. That \
+      needs countdown built from Packages/CountdownPostgres.
       """,
     subcommands: [
       ShowBoard.self, SetOrder.self, PauseOrder.self, ResumeOrder.self, AddOrder.self, RemoveOrder.self,
+      InitBoard.self,
     ],
     defaultSubcommand: ShowBoard.self
   )
@@ -33,12 +39,14 @@ struct BoardCommand: ParsableCommand {
 struct DatabaseOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The SQLite file (created if missing). Default: a demo database in the cache directory.", valueName: "path"))
+      "The SQLite file (created if missing), or a postgres://user@host:5432/database URL. "
+        + "Default: a demo database in the cache directory.", valueName: "path|url"))
   var db: String?
 
-  /// Opens the database; the default demo database is seeded when it is empty, and seeded again
-  /// when every window in it is over (the demo's windows span eight hours).
-  func open() throws -> OrderStore {
+  /// Opens the database (a PostgreSQL URL: its orders table); the default demo database is seeded when
+  /// it is empty, and seeded again when every window in it is over (the demo's windows span eight hours).
+  func open() throws -> any OrderSource {
+    if let db, let server = try OrderSources.openServer(db) { return server }
     let store = try OrderStore(path: db ?? DemoOrders.defaultPath())
     if db == nil, try store.countRunning(endingAfter: Date()) == 0 {
       try store.removeAll()
@@ -103,7 +111,7 @@ struct ShowBoard: AsyncParsableCommand {
   }
 
   @MainActor
-  private static func show(_ store: OrderStore, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
+  private static func show(_ store: any OrderSource, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
     let engine = Engine(clock: ContinuousClock())
     defer { engine.shutdown() }
     let view = OrderBoardView(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)
