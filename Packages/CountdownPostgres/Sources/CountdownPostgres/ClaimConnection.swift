@@ -29,7 +29,7 @@ actor ClaimConnection {
   func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
     let connection = try await open()
     do {
-      return try await connection.query(query, logger: logger)
+      return try await connection.queryUnlessClosed(query, logger: logger)
     } catch {
       if connection.isClosed { self.connection = nil }
       throw error

@@ -115,12 +115,14 @@ extension DeadlineTable {
           "\(location) has a table \(name) without the column(s) \(missing.joined(separator: ", ")); "
             + "it was left untouched. Use another table name.")
       }
-      try await connection.query("BEGIN", logger: logger)
+      try await connection.queryUnlessClosed("BEGIN", logger: logger)
       do {
-        for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
-        try await connection.query("COMMIT", logger: logger)
+        for statement in statements {
+          try await connection.queryUnlessClosed(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.queryUnlessClosed("COMMIT", logger: logger)
       } catch {
-        _ = try? await connection.query("ROLLBACK", logger: logger)
+        _ = try? await connection.queryUnlessClosed("ROLLBACK", logger: logger)
         throw error
       }
     } catch let error as PostgresDeadlineError {
@@ -154,7 +156,7 @@ extension DeadlineTable {
           """,
         binds: try Self.binds(["\(name)_removed", "\(name)_attempts", table], triggers))
       var complete = false
-      for try await (companions, triggerCount) in try await connection.query(query, logger: logger)
+      for try await (companions, triggerCount) in try await connection.queryUnlessClosed(query, logger: logger)
         .decode((Bool, Int64).self)
       {
         complete = companions && triggerCount == triggers.count
@@ -178,7 +180,7 @@ extension DeadlineTable {
       WHERE table_schema = current_schema() AND table_name = \(name)
       """
     var present = Set<String>()
-    for try await column in try await connection.query(query, logger: logger).decode(String.self) {
+    for try await column in try await connection.queryUnlessClosed(query, logger: logger).decode(String.self) {
       present.insert(column)
     }
     guard !present.isEmpty else { return nil }

@@ -9,11 +9,11 @@ extension PostgresDeadlineFollower {
   func load(
     on connection: PostgresConnection, after watermark: UInt64?, _ deliver: (DeadlineChange) async -> Void
   ) async throws -> (watermark: UInt64, rows: Int) {
-    try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+    try await connection.queryUnlessClosed("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
     do {
       // The first statement takes the transaction's snapshot.
       var xmin: UInt64?
-      for try await text in try await connection.query(
+      for try await text in try await connection.queryUnlessClosed(
         "SELECT pg_snapshot_xmin(pg_current_snapshot())::text", logger: logger
       ).decode(String.self) {
         xmin = Self.transactionID(Substring(text))
@@ -27,10 +27,10 @@ extension PostgresDeadlineFollower {
         } else {
           try await loadPages(on: connection, deliver)
         }
-      try await connection.query("COMMIT", logger: logger)
+      try await connection.queryUnlessClosed("COMMIT", logger: logger)
       return (xmin, count)
     } catch {
-      _ = try? await connection.query("ROLLBACK", logger: logger)
+      _ = try? await connection.queryUnlessClosed("ROLLBACK", logger: logger)
       throw error
     }
   }
@@ -50,7 +50,9 @@ extension PostgresDeadlineFollower {
         unsafeSQL: "SELECT \(table.selectList) FROM \(table.table) WHERE id > $1 ORDER BY id LIMIT $2", binds: binds)
       var page: [DeadlineRow] = []
       page.reserveCapacity(pageSize)
-      for try await row in try await connection.query(query, logger: logger) { page.append(try DeadlineRow(row)) }
+      for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
+        page.append(try DeadlineRow(row))
+      }
       guard let lastRow = page.last else { return count }
       last = lastRow.id
       count += page.count
@@ -105,7 +107,7 @@ extension PostgresDeadlineFollower {
     let columns = (Bool, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int).self
     for try await (gone, id, title, end, paused, event, expired, lease, followedUp, attempts)
       in try await connection
-      .query(query, logger: logger).decode(columns)
+      .queryUnlessClosed(query, logger: logger).decode(columns)
     {
       if gone {
         removed.append(id)

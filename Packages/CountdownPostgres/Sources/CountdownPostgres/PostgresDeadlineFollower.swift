@@ -65,10 +65,8 @@ public final class PostgresDeadlineFollower: Sendable {
     while !Task.isCancelled {
       do {
         try await session(&progress, deliver)
-      } catch let error as PostgresDeadlineError {
-        guard progress.watermark != nil, error.isTransient else { throw error }
-        await deliver(.interrupted(error))
       } catch {
+        if Task.isCancelled { return }
         let error = PostgresDeadlineError.wrapping(error, at: location, doing: "following \(table.name)")
         guard progress.watermark != nil, error.isTransient else { throw error }
         await deliver(.interrupted(error))
@@ -139,7 +137,7 @@ public final class PostgresDeadlineFollower: Sendable {
     while !Task.isCancelled {
       do {
         try await Task.sleep(for: markerInterval)
-        try await connection.query(query, logger: logger)
+        try await connection.queryUnlessClosed(query, logger: logger)
       } catch {
         return  // cancelled, or the connection broke: the session notices through its notifications
       }

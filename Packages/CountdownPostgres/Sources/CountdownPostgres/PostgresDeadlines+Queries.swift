@@ -13,7 +13,7 @@ extension PostgresDeadlines {
   /// Runs a statement whose result is ignored.
   func execute(_ sql: String, _ binds: PostgresBindings, doing action: String) async throws(PostgresDeadlineError) {
     _ = try await run(action) {
-      try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+      try await connection.queryUnlessClosed(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
     }
   }
 
@@ -21,9 +21,10 @@ extension PostgresDeadlines {
   func scalar(_ sql: String, _ binds: PostgresBindings) async throws(PostgresDeadlineError) -> Int {
     try await run("reading \(table.name)") {
       var value: Int?
-      for try await number in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-        .decode(Int.self)
-      {
+      for try await number in try await connection.queryUnlessClosed(
+        PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+      )
+      .decode(Int.self) {
         value = number
       }
       guard let value else { throw PostgresDeadlineError(.server, "\(location) returned no value for: \(sql)") }
@@ -37,9 +38,10 @@ extension PostgresDeadlines {
   {
     try await run(action) {
       var flag: Bool?
-      for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-        .decode(Bool.self)
-      {
+      for try await value in try await connection.queryUnlessClosed(
+        PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+      )
+      .decode(Bool.self) {
         flag = value
       }
       return flag
@@ -55,7 +57,9 @@ extension PostgresDeadlines {
         unsafeSQL: "SELECT paused_remaining IS NOT NULL, ends_at IS NOT NULL FROM \(table.table) WHERE id = $1",
         binds: binds)
       var found: (Bool, Bool)?
-      for try await row in try await connection.query(query, logger: logger).decode((Bool, Bool).self) { found = row }
+      for try await row in try await connection.queryUnlessClosed(query, logger: logger).decode((Bool, Bool).self) {
+        found = row
+      }
       return found.map { (isPaused: $0.0, hasEnd: $0.1) }
     }
   }

@@ -57,7 +57,9 @@ public final class PostgresDeadlines: Sendable {
     try await run("reading \(table.name)") {
       var rows: [DeadlineRow] = []
       let query = PostgresQuery(unsafeSQL: "SELECT \(table.selectList) FROM \(table.table) ORDER BY id")
-      for try await row in try await connection.query(query, logger: logger) { rows.append(try DeadlineRow(row)) }
+      for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
+        rows.append(try DeadlineRow(row))
+      }
       return rows
     }
   }

@@ -154,11 +154,3 @@ extension Logger {
     Logger(label: "CountdownPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
   }
 }
-
-extension PostgresConnection {
-  /// Closes the connection without waiting, keeping it alive until it is closed (postgres-nio asserts
-  /// that a connection is closed before it goes away).
-  func closeKeepingAlive() {
-    close().whenComplete { _ in _ = self }
-  }
-}
