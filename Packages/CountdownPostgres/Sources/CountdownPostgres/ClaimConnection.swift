@@ -7,11 +7,13 @@ import PostgresNIO
 /// after a failure.
 actor ClaimConnection {
   let location: PostgresLocation
+  let applicationName: String
   let logger: Logger
   private var connection: PostgresConnection?
 
-  init(location: PostgresLocation, logger: Logger) {
+  init(location: PostgresLocation, applicationName: String, logger: Logger) {
     self.location = location
+    self.applicationName = applicationName
     self.logger = logger
   }
 
@@ -19,7 +21,7 @@ actor ClaimConnection {
   private func open() async throws -> PostgresConnection {
     if let connection, !connection.isClosed { return connection }
     connection?.closeKeepingAlive()
-    let fresh = try await location.connect(logger: logger)
+    let fresh = try await location.connect(applicationName: applicationName, logger: logger)
     connection = fresh
     return fresh
   }

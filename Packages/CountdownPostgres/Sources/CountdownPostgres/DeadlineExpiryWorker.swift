@@ -46,13 +46,15 @@ public final class DeadlineExpiryWorker: Sendable {
   public let concurrency: Int
   /// How late the engine may wake for a deadline (its coalescing tolerance).
   public let tolerance: Duration
+  /// The name of the worker's connections in `pg_stat_activity` (the claims connection adds `-claims`).
+  public let applicationName: String
   let logger: Logger
 
   /// A worker on `table` at `location`.
   public init(
     location: PostgresLocation, table: DeadlineTable, name: String = DeadlineExpiryWorker.defaultName(),
     lease: Duration = .seconds(60), failureDelay: Duration = .seconds(10), concurrency: Int = 16,
-    tolerance: Duration = .milliseconds(20), logger: Logger = .quiet
+    tolerance: Duration = .milliseconds(20), applicationName: String = "countdown-expire", logger: Logger = .quiet
   ) {
     self.location = location
     self.table = table
@@ -61,6 +63,7 @@ public final class DeadlineExpiryWorker: Sendable {
     self.failureDelay = max(failureDelay, .milliseconds(100))
     self.concurrency = max(1, concurrency)
     self.tolerance = tolerance
+    self.applicationName = applicationName
     self.logger = logger
   }
 
@@ -83,9 +86,10 @@ public final class DeadlineExpiryWorker: Sendable {
     let board = engine.board(of: Int64.self, display: .seconds)
     let finished = board.finished
     let coordinator = ExpiryCoordinator(board: board)
-    let claims = ClaimConnection(location: location, logger: logger)
+    let claims = ClaimConnection(location: location, applicationName: applicationName + "-claims", logger: logger)
     try await claims.synchronizeClock(of: engine)
-    let follower = PostgresDeadlineFollower(location: location, table: table, logger: logger)
+    let follower = PostgresDeadlineFollower(
+      location: location, table: table, applicationName: applicationName, logger: logger)
     do {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
