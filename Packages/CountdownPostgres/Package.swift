@@ -70,6 +70,18 @@ let package = Package(
       packageAccess: false,
       swiftSettings: [.define("COUNTDOWN_POSTGRES"), .unsafeFlags(["-package-name", rootPackageName])]
     ),
+    // The long measurements of issue 14 (convergence under load, exactly-once expiry under SIGKILL,
+    // initial load of a million rows): `scripts/postgres-bench`. Not a product.
+    .executableTarget(
+      name: "PostgresBench",
+      dependencies: [
+        "CountdownPostgres",
+        .product(name: "CountdownKit", package: root),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     // Integration tests against a real server: skipped (with the reason printed) unless
     // COUNTDOWN_POSTGRES_URL names one; `.ci/run` and `scripts/postgres-dev` start a throwaway one.
     .testTarget(
