@@ -36,29 +36,39 @@ extension PostgresDeadlineFollower {
   }
 
   /// Every row, a page of ``pageSize`` at a time in id order (keyset pagination), each page delivered
-  /// as it arrives so that a board fills while the rest loads.
+  /// as it arrives so that a board fills while the rest loads; the next page is read while the
+  /// consumer applies the current one.
   private func loadPages(on connection: PostgresConnection, _ deliver: (DeadlineChange) async -> Void)
     async throws -> Int
   {
-    var last = Int64.min
     var count = 0
-    while true {
-      var binds = PostgresBindings()
-      binds.append(last)
-      binds.append(pageSize)
-      let query = PostgresQuery(
-        unsafeSQL: "SELECT \(table.selectList) FROM \(table.table) WHERE id > $1 ORDER BY id LIMIT $2", binds: binds)
-      var page: [DeadlineRow] = []
-      page.reserveCapacity(pageSize)
-      for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
-        page.append(try DeadlineRow(row))
-      }
-      guard let lastRow = page.last else { return count }
-      last = lastRow.id
+    var page = try await readPage(after: .min, on: connection)
+    while let last = page.last {
       count += page.count
+      guard page.count == pageSize else {
+        await deliver(.upserted(page))
+        return count
+      }
+      async let next = readPage(after: last.id, on: connection)
       await deliver(.upserted(page))
-      if page.count < pageSize { return count }
+      page = try await next
     }
+    return count
+  }
+
+  /// The ``pageSize`` rows after id `last`, in id order.
+  private func readPage(after last: Int64, on connection: PostgresConnection) async throws -> [DeadlineRow] {
+    var binds = PostgresBindings()
+    binds.append(last)
+    binds.append(pageSize)
+    let query = PostgresQuery(
+      unsafeSQL: "SELECT \(table.selectList) FROM \(table.table) WHERE id > $1 ORDER BY id LIMIT $2", binds: binds)
+    var page: [DeadlineRow] = []
+    page.reserveCapacity(pageSize)
+    for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
+      page.append(try DeadlineRow(row))
+    }
+    return page
   }
 
   /// The rows written and the ids deleted by transactions at or above `watermark`.
