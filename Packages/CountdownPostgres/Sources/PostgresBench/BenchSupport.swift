@@ -18,6 +18,18 @@ struct BenchDatabase {
     return BenchDatabase(location: location, server: server)
   }
 
+  /// Runs `body` with a database of its own, dropped afterwards whatever happens.
+  static func with(_ label: String, url: String, _ body: (BenchDatabase) async throws -> Void) async throws {
+    let database = try await create(label, url: url)
+    do {
+      try await body(database)
+    } catch {
+      await database.drop()
+      throw error
+    }
+    await database.drop()
+  }
+
   /// The URL of the scenario's database (without password, as the bench's servers trust loopback).
   var url: String {
     var text = "postgres://\(location.username)"

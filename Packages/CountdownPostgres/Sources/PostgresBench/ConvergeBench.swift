@@ -22,14 +22,7 @@ struct ConvergeBench: AsyncParsableCommand {
   @Option(help: "The most p99 from commit to board may be, in ms.") var p99Limit = 250.0
 
   func run() async throws {
-    let database = try await BenchDatabase.create("converge", url: server.url)
-    do {
-      try await measure(database)
-    } catch {
-      await database.drop()
-      throw error
-    }
-    await database.drop()
+    try await BenchDatabase.with("converge", url: server.url) { try await measure($0) }
   }
 
   private func measure(_ database: BenchDatabase) async throws {

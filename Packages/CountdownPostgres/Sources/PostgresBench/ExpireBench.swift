@@ -20,14 +20,7 @@ struct ExpireBench: AsyncParsableCommand {
   @Option(help: "Where the workers' logs and the follow-up record go (default: a temporary folder).") var logs: String?
 
   func run() async throws {
-    let database = try await BenchDatabase.create("expire", url: server.url)
-    do {
-      try await measure(database)
-    } catch {
-      await database.drop()
-      throw error
-    }
-    await database.drop()
+    try await BenchDatabase.with("expire", url: server.url) { try await measure($0) }
   }
 
   private func measure(_ database: BenchDatabase) async throws {

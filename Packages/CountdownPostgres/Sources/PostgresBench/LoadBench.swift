@@ -14,14 +14,7 @@ struct LoadBench: AsyncParsableCommand {
   @Option(help: "Rows per page.") var pageSize = 10_000
 
   func run() async throws {
-    let database = try await BenchDatabase.create("load", url: server.url)
-    do {
-      try await measure(database)
-    } catch {
-      await database.drop()
-      throw error
-    }
-    await database.drop()
+    try await BenchDatabase.with("load", url: server.url) { try await measure($0) }
   }
 
   private func measure(_ database: BenchDatabase) async throws {
