@@ -27,6 +27,9 @@ let package = Package(
     .library(name: "CountdownTesting", targets: ["CountdownTesting"]),
     .library(name: "CountdownCombine", targets: ["CountdownCombine"]),
     .executable(name: "countdown", targets: ["countdown"]),
+    // The `countdown` command's input parsing, for the command's PostgreSQL build in
+    // Packages/CountdownPostgres (which compiles the same command sources). Example code, not an API.
+    .library(name: "CountdownInput", targets: ["CountdownInput"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -68,7 +71,7 @@ let package = Package(
     ),
     // What the `countdown` command reads from outside (time specs, numbers, database columns) and
     // text bound for the terminal: pure, Foundation only, so that Fuzz/run can build
-    // it with `swiftc -sanitize=fuzzer`. Not a product. The example's targets have no package
+    // it with `swiftc -sanitize=fuzzer`. A product only for Packages/CountdownPostgres. The example's targets have no package
     // access: like any client of the package, they can use only the libraries' public API.
     .target(name: "CountdownInput", path: "Examples/countdown/Input", packageAccess: false),
     // The `countdown` command: a live terminal countdown and a live order board on SQLite.

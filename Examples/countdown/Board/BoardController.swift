@@ -13,7 +13,7 @@ final class BoardController {
   >
   typealias EventDisplay = MappedDisplay<OffsetDisplay<TimeDisplay>, String>
 
-  let store: OrderStore
+  let store: any OrderSource
   let engine: Engine
   let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
@@ -43,7 +43,7 @@ final class BoardController {
   private var signals: SignalHandlers?
   private var keys: KeyReader?
 
-  init(store: OrderStore, engine: Engine, locale: Locale, plain: Bool, plainRows: Int) {
+  init(store: any OrderSource, engine: Engine, locale: Locale, plain: Bool, plainRows: Int) {
     self.store = store
     self.engine = engine
     self.plain = plain

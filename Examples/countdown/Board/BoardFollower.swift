@@ -4,11 +4,11 @@ import CountdownInput
 /// SQLite's `PRAGMA data_version` tells (polled every quarter of a second).
 @MainActor
 final class BoardFollower {
-  private let store: OrderStore
+  private let store: any OrderSource
   private var version: Int?
   private var task: Task<Void, Never>?
 
-  init(store: OrderStore) {
+  init(store: any OrderSource) {
     self.store = store
   }
 

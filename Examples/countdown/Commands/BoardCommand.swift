@@ -7,7 +7,7 @@ import Foundation
 struct BoardCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "board",
-    abstract: "A live list of orders with fitting-window countdowns, on SQLite.",
+    abstract: "A live list of orders with fitting-window countdowns, on SQLite or PostgreSQL.",
     discussion: """
       Each order has a fitting window that ends at a wall-clock date (stored as a server would send \
       it) and shows as a ring and coarse time left: "2 hours", "1.5 hours", then minutes. Some \
@@ -28,9 +28,16 @@ struct BoardCommand: ParsableCommand {
 
       A row another program wrote with a value the board cannot use shows as invalid with the \
       reason; set gives it a new deadline, remove deletes it.
+
+      With --db postgres://user@host:5432/database the board follows a PostgreSQL table instead \
+      (countdown board init --db … creates it): the server pushes each edit, from any machine, to every \
+      board at once, and countdown expire --db … expires each order exactly once across workers. That \
+      needs countdown-pg, the same command built with PostgreSQL support \
+      (swift run --package-path Packages/CountdownPostgres countdown-pg).
       """,
     subcommands: [
       ShowBoard.self, SetOrder.self, PauseOrder.self, ResumeOrder.self, AddOrder.self, RemoveOrder.self,
+      InitBoard.self,
     ],
     defaultSubcommand: ShowBoard.self
   )
@@ -43,8 +50,8 @@ struct BoardCommand: ParsableCommand {
 struct DatabaseOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The SQLite file (created if missing). Default: $COUNTDOWN_DB, else a demo database in the cache directory.",
-      valueName: "path"))
+      "The SQLite file (created if missing), or a postgres://user@host:5432/database URL. "
+        + "Default: $COUNTDOWN_DB, else a demo database in the cache directory.", valueName: "path|url"))
   var db: String?
 
   /// The database file: `--db` after the subcommand, else before it (`parent`), else `COUNTDOWN_DB`;
@@ -56,10 +63,11 @@ struct DatabaseOptions: ParsableArguments {
     return nil
   }
 
-  /// Opens the database; the demo database is seeded when it is empty, and seeded again when every
-  /// window in it is over (the demo's windows span eight hours).
-  func open(parent: DatabaseOptions) throws -> OrderStore {
+  /// Opens the database (a PostgreSQL URL: its orders table); the demo database is seeded when it is
+  /// empty, and seeded again when every window in it is over (the demo's windows span eight hours).
+  func open(parent: DatabaseOptions) throws -> any OrderSource {
     let chosen = path(parent: parent)
+    if let chosen, let server = try OrderSources.openServer(chosen) { return server }
     let store = try OrderStore(path: chosen ?? DemoOrders.defaultPath())
     if chosen == nil, try store.countRunning(endingAfter: Date()) == 0 {
       try store.replaceAll(with: DemoOrders.orders(count: 3_000, now: Date()))
@@ -120,7 +128,10 @@ struct ShowBoard: AsyncParsableCommand {
   func run() async throws {
     let store = try database.open(parent: board.database)
     if reset {
-      try store.replaceAll(with: DemoOrders.orders(count: Int(seed?.value ?? 3_000), now: Date()))
+      guard let file = store as? OrderStore else {
+        throw ValidationError("--reset refills a demo SQLite file; it does not empty a PostgreSQL table.")
+      }
+      try file.replaceAll(with: DemoOrders.orders(count: Int(seed?.value ?? 3_000), now: Date()))
     } else if let seed, try store.count() == 0 {
       try store.add(DemoOrders.orders(count: Int(seed.value), now: Date()))
     }
@@ -130,7 +141,7 @@ struct ShowBoard: AsyncParsableCommand {
   }
 
   @MainActor
-  private static func show(_ store: OrderStore, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
+  private static func show(_ store: any OrderSource, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
     let engine = Engine(clock: ContinuousClock())
     defer { engine.shutdown() }
     let view = BoardController(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)

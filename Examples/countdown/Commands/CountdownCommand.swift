@@ -23,10 +23,11 @@ struct CountdownCommand: AsyncParsableCommand {
         countdown format 1h30m              the four formats of a duration
         countdown ring 75% --svg            the progress ring as SVG
         countdown board                     a live order board (a demo SQLite database)
+        countdown expire --db postgres://…  expire each order once across workers (PostgreSQL)
 
       'countdown help run' lists the forms of <time>, the options and the keys.
       """,
-    subcommands: [RunCommand.self, FormatCommand.self, RingCommand.self, BoardCommand.self],
+    subcommands: [RunCommand.self, FormatCommand.self, RingCommand.self, BoardCommand.self, ExpireCommand.self],
     defaultSubcommand: RunCommand.self
   )
 

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a
+/// PostgreSQL table (`PostgresOrderSource`, when `countdown` is built with CountdownPostgres).
+///
+/// The methods are those of ``OrderStore``. `dataVersion()` changes whenever the orders changed (SQLite:
+/// another connection committed; PostgreSQL: the server pushed a change), and the board reads
+/// `listing()` again then.
+protocol OrderSource: AnyObject, Sendable {
+  /// Where the orders are, for the board's header and for messages (a URL without its password).
+  var path: String { get }
+  /// All orders, by id, and how many rows could not be read at all.
+  func listing() throws -> OrderStore.Listing
+  /// How many orders there are.
+  func count() throws -> Int
+  /// How many orders are running with a window that ends after `date`.
+  func countRunning(endingAfter date: Date) throws -> Int
+  /// A number that changes when the orders change.
+  func dataVersion() throws -> Int
+  /// Inserts an order and returns its id.
+  @discardableResult func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64
+  /// Inserts many orders at once (for seeding).
+  func add(_ orders: [(title: String, windowEnd: Date, pausedRemaining: Double?, eventAt: Date?)]) throws
+  /// Moves an order's deadline; returns whether the order is paused.
+  @discardableResult func setWindowEnd(of id: Int64, to end: Date, now: Date) throws -> Bool
+  /// Pauses an order; false if it was already paused.
+  @discardableResult func pause(_ id: Int64, now: Date) throws -> Bool
+  /// Resumes an order; false if it was not paused.
+  @discardableResult func resume(_ id: Int64, now: Date) throws -> Bool
+  /// Deletes an order.
+  func remove(_ id: Int64) throws
+}
+
+extension OrderStore: OrderSource {}
+
+/// Picks the source for a `--db` value.
+enum OrderSources {
+  /// Whether `db` names a PostgreSQL database rather than an SQLite file.
+  static func isServer(_ db: String) -> Bool {
+    let lowered = db.prefix(13).lowercased()
+    return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+  }
+
+  /// The PostgreSQL source for a `postgres://` URL (checking that its tables are there), or nil when
+  /// `db` is a file path.
+  ///
+  /// - Throws: A message that says what to do when the server is unreachable, refuses, or lacks the
+  ///   tables, or when this `countdown` was built without PostgreSQL support.
+  static func openServer(_ db: String) throws -> (any OrderSource)? {
+    guard isServer(db) else { return nil }
+    return try ServerSupport.open(url: db, create: false)
+  }
+
+  /// Creates the orders table (and, for PostgreSQL, its triggers and companions) if missing; returns
+  /// a sentence saying where.
+  static func initialize(_ db: String?) throws -> String {
+    if let db, isServer(db) {
+      let source = try ServerSupport.open(url: db, create: true)
+      return "The orders table, its triggers and companion tables are ready in \(source.path)."
+    }
+    let store = try OrderStore(path: db ?? DemoOrders.defaultPath())
+    return "The orders table is ready in \(store.path)."
+  }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import CountdownInput
+
+/// `countdown expire`: one worker of a fleet that expires each order exactly once when its window closes.
+struct ExpireCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "expire",
+    abstract: "Expire each order exactly once when its window closes, with any number of workers (PostgreSQL).",
+    discussion: """
+      Follows the orders table at --db (countdown board init --db … creates it) and sleeps until the \
+      next window closes: no polling. When one does, it marks the order expired in one statement that \
+      only one worker of the fleet can win, never before the server's clock reaches the deadline, and \
+      runs --exec for it. A worker killed before its --exec finished leaves the order to another worker \
+      once --lease runs out: each order expires once, and its follow-up runs at least once. Paused \
+      orders wait; a moved window expires at its new end.
+
+      --exec runs with /bin/sh -c, with COUNTDOWN_ID, COUNTDOWN_TITLE, COUNTDOWN_ENDS_AT and \
+      COUNTDOWN_EXPIRED_AT (ISO 8601, UTC) and COUNTDOWN_ATTEMPT (1, or more for a retry) in its \
+      environment; an exit status other than 0 is retried after 10 seconds. Start as many workers as \
+      you like, on as many machines:
+
+        countdown expire --db postgres://app@db.internal/shop --exec './close-order "$COUNTDOWN_ID"'
+      """
+  )
+
+  @Option(help: ArgumentHelp("The PostgreSQL database: postgres://user:password@host:5432/database.", valueName: "url"))
+  var db: String
+
+  @Option(help: ArgumentHelp("A shell command to run for each expired order.", valueName: "command"))
+  var exec: String?
+
+  @Option(help: "How long a follow-up may go without its worker before another worker takes it over: 30s, 5m.")
+  var lease = "60s"
+
+  @Option(help: ArgumentHelp("This worker's name in the attempt log (default: host:pid).", valueName: "name"))
+  var worker: String?
+
+  @Option(help: "How many follow-ups run at once (a whole number).")
+  var concurrency: WholeNumber = 16
+
+  func validate() throws {
+    guard OrderSources.isServer(db) else {
+      throw ValidationError("--db must be a postgres:// URL: expiry workers coordinate through PostgreSQL.")
+    }
+    guard case .duration(let duration) = try? TimeSpec(parsing: lease), duration >= .seconds(1) else {
+      throw ValidationError("--lease must be a duration of at least a second, e.g. 30s or 5m.")
+    }
+    guard (1...1_000).contains(concurrency.value) else { throw ValidationError("--concurrency must be in 1...1000.") }
+  }
+
+  func run() async throws {
+    guard case .duration(let duration) = try TimeSpec(parsing: lease) else { return }
+    try await ServerSupport.expire(
+      db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value))
+  }
+}

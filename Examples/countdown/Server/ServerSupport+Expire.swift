@@ -1,0 +1,84 @@
+#if COUNTDOWN_POSTGRES
+  import CountdownInput
+  import CountdownPostgres
+  import Foundation
+
+  extension ServerSupport {
+    /// Runs one expiry worker on the orders table at `db` until interrupted, printing a line per event.
+    static func expire(db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int) async throws {
+      let location = try PostgresLocation(url: db)
+      let worker = DeadlineExpiryWorker(
+        location: location, table: try DeadlineTable(name: tableName),
+        name: worker ?? DeadlineExpiryWorker.defaultName(), lease: lease, concurrency: concurrency)
+      say("expire: worker \(TerminalText.sanitized(worker.name)) on \(location)")
+      try await worker.run(events: report) { expired in
+        guard let exec else { return }
+        try await FollowUpProcess.run(exec, for: expired)
+      }
+    }
+
+    /// Prints what a worker reports, one line each.
+    @Sendable private static func report(_ event: ExpiryEvent) {
+      switch event {
+      case .ready(let pending):
+        say("expire: following the orders; \(pending) waiting to expire or to be followed up")
+      case .claimed(let expired):
+        let what = "#\(expired.id) \(TerminalText.sanitized(expired.row.title))"
+        if expired.attempt == 1 {
+          say("expired \(what), \(expired.lateness.formatted(.units(allowed: [.seconds, .milliseconds]))) late")
+        } else {
+          say("retrying the follow-up of \(what) (attempt \(expired.attempt): the last worker did not finish it)")
+        }
+      case .followedUp(let expired):
+        say("followed up #\(expired.id)")
+      case .followUpFailed(let expired, let problem):
+        say("the follow-up of #\(expired.id) failed (\(TerminalText.sanitized(problem))); it will be retried")
+      case .interrupted(let error):
+        say("expire: \(TerminalText.sanitized(error.description)); reconnecting")
+      }
+    }
+
+    /// Writes a line to standard output at once (no buffer to lose if the worker is killed).
+    private static func say(_ line: String) {
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+  }
+
+  /// A follow-up command: `/bin/sh -c` with the order's facts in its environment.
+  enum FollowUpProcess {
+    struct Failure: Error, CustomStringConvertible {
+      var description: String
+    }
+
+    static func run(_ command: String, for expired: ExpiredDeadline) async throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", command]
+      let dates = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+      process.environment = ProcessInfo.processInfo.environment.merging([
+        "COUNTDOWN_ID": String(expired.id),
+        "COUNTDOWN_TITLE": expired.row.title,
+        "COUNTDOWN_ENDS_AT": expired.endsAt.formatted(dates),
+        "COUNTDOWN_EXPIRED_AT": expired.expiredAt.formatted(dates),
+        "COUNTDOWN_ATTEMPT": String(expired.attempt),
+      ]) { $1 }
+      process.standardInput = FileHandle.nullDevice
+      let status: (reason: Process.TerminationReason, code: Int32) = try await withCheckedThrowingContinuation {
+        continuation in
+        process.terminationHandler = { process in
+          continuation.resume(returning: (process.terminationReason, process.terminationStatus))
+        }
+        do {
+          try process.run()
+        } catch {
+          process.terminationHandler = nil
+          continuation.resume(throwing: Failure(description: "cannot run /bin/sh: \(error)"))
+        }
+      }
+      guard status.reason == .exit, status.code == 0 else {
+        throw Failure(
+          description: status.reason == .exit ? "exit status \(status.code)" : "killed by signal \(status.code)")
+      }
+    }
+  }
+#endif

@@ -1,0 +1,100 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// CountdownPostgres: deadlines in a PostgreSQL table, followed by boards on many machines and expired
+// exactly once by a fleet of workers. A separate package, so that apps that use CountdownKit never
+// resolve the server stack (postgres-nio, SwiftNIO, swift-crypto).
+//
+//   swift build --package-path Packages/CountdownPostgres
+//   COUNTDOWN_POSTGRES_URL=postgres://… swift test --package-path Packages/CountdownPostgres
+//
+// It also builds `countdown-pg`: the `countdown` command with PostgreSQL support. Its sources are the
+// root package's (Sources/CountdownCommand is a link to Examples/countdown), compiled here with the
+// CountdownPostgres module and COUNTDOWN_POSTGRES defined, which switch on `--db postgres://…` and
+// `countdown expire`. (Its own name, because SwiftPM also builds the root package's `countdown` here.)
+let upcomingFeatures: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+// SwiftPM names a package depended on by path after its folder, which is wherever the repository was
+// cloned: read that name off this file's location rather than assume it.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+  name: "CountdownPostgres",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "CountdownPostgres", targets: ["CountdownPostgres"]),
+    .executable(name: "countdown-pg", targets: ["CountdownCommand"]),
+  ],
+  dependencies: [
+    .package(path: "../.."),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The command's own dependencies (the same as in the root package's manifest).
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    .target(
+      name: "CountdownPostgres",
+      dependencies: [
+        .product(name: "CountdownKit", package: root),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The `countdown` command of the root package, with PostgreSQL support compiled in. Like the root's,
+    // it sees only the libraries' public API.
+    .executableTarget(
+      name: "CountdownCommand",
+      dependencies: [
+        "CountdownPostgres",
+        .product(name: "CountdownKit", package: root),
+        .product(name: "CountdownInput", package: root),
+        // CountdownPostgres's API shows postgres-nio's types, whose C shims its importers must see.
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      exclude: ["Input", "Reproducers"],
+      packageAccess: false,
+      swiftSettings: [.define("COUNTDOWN_POSTGRES")]
+    ),
+    // The long measurements of issue 14 (convergence under load, exactly-once expiry under SIGKILL,
+    // initial load of a million rows): `scripts/postgres-bench`. Not a product.
+    .executableTarget(
+      name: "PostgresBench",
+      dependencies: [
+        "CountdownPostgres",
+        .product(name: "CountdownKit", package: root),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // Integration tests against a real server: skipped (with the reason printed) unless
+    // COUNTDOWN_POSTGRES_URL names one; `.ci/run` and `scripts/postgres-dev` start a throwaway one.
+    .testTarget(
+      name: "CountdownPostgresTests",
+      dependencies: [
+        "CountdownPostgres",
+        .product(name: "CountdownKit", package: root),
+        .product(name: "CountdownTesting", package: root),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}

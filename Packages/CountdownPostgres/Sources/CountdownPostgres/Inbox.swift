@@ -1,0 +1,55 @@
+import Synchronization
+
+/// Items received and not yet handled, taken all at once: while a follower reads the rows of one batch
+/// of notifications (or a worker claims one batch of finished rows), the next batch gathers here.
+final class Inbox<Item: Sendable>: Sendable {
+  private struct State {
+    var payloads: [Item] = []
+    var waiter: CheckedContinuation<[Item], any Error>?
+    var end: (any Error)?
+  }
+
+  private let state = Mutex(State())
+
+  /// Adds a payload, waking the reader.
+  func append(_ payload: Item) {
+    let waiter = state.withLock { state -> CheckedContinuation<[Item], any Error>? in
+      guard let waiter = state.waiter else {
+        state.payloads.append(payload)
+        return nil
+      }
+      state.waiter = nil
+      return waiter
+    }
+    waiter?.resume(returning: [payload])
+  }
+
+  /// Ends the inbox: ``takeAll()`` returns what is left, then throws `error`.
+  func finish(_ error: any Error) {
+    let waiter = state.withLock { state -> CheckedContinuation<[Item], any Error>? in
+      state.end = state.end ?? error
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(throwing: error)
+  }
+
+  /// Every payload received since the last call, in order; waits for one if there is none.
+  ///
+  /// - Throws: The error the inbox was finished with, once nothing is left. One reader at a time.
+  func takeAll() async throws -> [Item] {
+    try await withCheckedThrowingContinuation { continuation in
+      let result = state.withLock { state -> Result<[Item], any Error>? in
+        if !state.payloads.isEmpty {
+          defer { state.payloads.removeAll(keepingCapacity: true) }
+          return .success(state.payloads)
+        }
+        if let end = state.end { return .failure(end) }
+        precondition(state.waiter == nil, "Internal inconsistency: two readers of one inbox")
+        state.waiter = continuation
+        return nil
+      }
+      if let result { continuation.resume(with: result) }
+    }
+  }
+}

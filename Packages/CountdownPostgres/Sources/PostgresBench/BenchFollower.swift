@@ -1,0 +1,85 @@
+import CountdownKit
+import CountdownPostgres
+import Foundation
+import Synchronization
+
+/// A board that follows the table, as on another machine: its own engine, board and connection. It
+/// measures, for each edit it sees first, the time from the writer sending it to the board holding it.
+final class BenchFollower: Sendable {
+  let index: Int
+  let engine = CountdownEngine()
+  let board: CountdownBoard<Int64, RoundedDisplay, ContinuousClock>
+  private let follower: PostgresDeadlineFollower
+  private let sent: SentTimes
+  private struct State {
+    var latencies: [Double] = []
+    var seen = Set<Int>()
+    var hasLoaded = false
+    var catchUps = 0
+    var interruptions = 0
+  }
+  private let state = Mutex(State())
+
+  init(index: Int, database: BenchDatabase, table: DeadlineTable, sent: SentTimes) {
+    self.index = index
+    self.sent = sent
+    board = engine.board(of: Int64.self, display: .seconds)
+    follower = PostgresDeadlineFollower(
+      location: database.location, table: table, applicationName: "converge-\(index)")
+  }
+
+  deinit { engine.shutdown() }
+
+  func run() async throws {
+    try await follower.run { change in
+      board.apply(change)
+      let now = ContinuousClock.now
+      state.withLock { state in
+        switch change {
+        case .upserted(let rows):
+          for row in rows {
+            guard row.title.hasPrefix("v"), let version = Int(row.title.dropFirst()), version > 0,
+              state.seen.insert(version).inserted, let sentAt = sent.time(of: version)
+            else { continue }
+            state.latencies.append(milliseconds(now - sentAt))
+          }
+        case .caughtUp(let isFirstLoad, _):
+          if isFirstLoad { state.hasLoaded = true } else { state.catchUps += 1 }
+        case .interrupted:
+          state.interruptions += 1
+        case .removed:
+          break
+        }
+      }
+    }
+  }
+
+  var hasLoaded: Bool { state.withLock { $0.hasLoaded } }
+  var latencies: [Double] { state.withLock { $0.latencies } }
+  var counts: (catchUps: Int, interruptions: Int) { state.withLock { ($0.catchUps, $0.interruptions) } }
+
+  /// Whether the board holds exactly the table's rows: running rows counting to their date (within a
+  /// millisecond), paused rows paused with their time left.
+  func equals(_ rows: [DeadlineRow]) -> Bool {
+    let timeline = engine.timeline
+    let now = engine.now
+    var expected = 0
+    for row in rows {
+      switch row.state {
+      case .running(let end):
+        expected += 1
+        guard let countdown = board.countdown(for: row.id), let instant = try? timeline.instant(for: end),
+          let boardEnd = countdown.end, abs(milliseconds(boardEnd - instant)) <= 1
+        else { return false }
+      case .paused(let remaining):
+        expected += 1
+        guard let countdown = board.countdown(for: row.id), countdown.isPaused,
+          abs(milliseconds(countdown.remaining(at: now) - remaining)) <= 1
+        else { return false }
+      case .invalid:
+        guard board.countdown(for: row.id) == nil else { return false }
+      }
+    }
+    return board.count == expected
+  }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// The measurements of issue 14, against a real server (`scripts/postgres-bench` starts one):
+///
+///   PostgresBench converge --url URL   3 followers, 1 writer at 1,000 edits/s for 60 s, a follower's
+///                                      connection ended by the server every 10 s
+///   PostgresBench expire --url URL     4 `countdown-pg expire` processes, 10,000 deadlines over 60 s, a
+///                                      random one SIGKILLed and restarted every 5 s
+///   PostgresBench load --url URL       1,000,000 rows loaded into a board: time and memory per row
+///
+/// Each makes its own database on the server and drops it afterwards; each prints its figures and
+/// exits with status 1 if a promise was broken.
+@main
+struct PostgresBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "PostgresBench",
+    abstract: "Measurements of CountdownPostgres against a real server.",
+    subcommands: [ConvergeBench.self, ExpireBench.self, LoadBench.self]
+  )
+}
+
+/// Options every scenario takes.
+struct ServerOptions: ParsableArguments {
+  @Option(help: "The server (its database is only used to create and drop the scenario's own).")
+  var url: String
+}
+
+/// A broken promise: printed, and the exit status is 1.
+struct Broken: Error, CustomStringConvertible {
+  var description: String
+}

@@ -1,0 +1,100 @@
+import CountdownKit
+import CountdownTesting
+import Foundation
+import Testing
+
+@testable import CountdownPostgres
+
+@Suite("URLs, names and rows (no server)")
+struct ValueTests {
+  @Test func readsAFullURL() throws {
+    let location = try PostgresLocation(
+      url: "postgres://app:s%40cret@db.internal:6543/shop?sslmode=require&connect_timeout=3")
+    #expect(location.host == "db.internal")
+    #expect(location.port == 6_543)
+    #expect(location.username == "app")
+    #expect(location.password == "s@cret")
+    #expect(location.database == "shop")
+    #expect(location.tls == .require)
+    #expect(location.connectTimeout == .seconds(3))
+    #expect(location.description == "postgres://app@db.internal:6543/shop", "no password in messages")
+  }
+
+  @Test func fillsInLibpqDefaults() throws {
+    let location = try PostgresLocation(url: "postgresql://")
+    #expect(location.host == "localhost")
+    #expect(location.port == 5_432)
+    #expect(location.username == "postgres")
+    #expect(location.database == "postgres")
+    #expect(location.tls == .disable)
+  }
+
+  @Test(arguments: [
+    "mysql://localhost/db", "postgres://host:99999/db", "postgres://host/a/b", "postgres://host/db?sslmode=maybe",
+    "postgres://host/db?connect_timeout=๓", "postgres://host/db?connect_timeout=0", "postgres://host/db?color=blue",
+    "/tmp/orders.sqlite",
+  ])
+  func rejectsBadURLsWithAReason(_ url: String) {
+    #expect {
+      try PostgresLocation(url: url)
+    } throws: { error in
+      guard let error = error as? PostgresDeadlineError else { return false }
+      return error.kind == .badURL && error.description.contains("postgres://user:password@host")
+    }
+  }
+
+  @Test func acceptsOnlyPlainTableNames() throws {
+    #expect(try DeadlineTable(name: "orders").channel == "orders_changes")
+    for bad in ["", "Orders", "1orders", "orders; DROP TABLE x", "ordérs", String(repeating: "a", count: 41)] {
+      #expect(throws: PostgresDeadlineError.self) { try DeadlineTable(name: bad) }
+    }
+  }
+
+  @Test func readsTransactionIDsFromASCIIDigitsOnly() {
+    #expect(PostgresDeadlineFollower.transactionID("12345") == 12_345)
+    #expect(PostgresDeadlineFollower.transactionID("18446744073709551615") == UInt64.max)
+    for bad in ["", "18446744073709551616", "-1", "+1", "1 2", "๓", "12a"] {
+      #expect(PostgresDeadlineFollower.transactionID(Substring(bad)) == nil, "\(bad)")
+    }
+  }
+
+  @Test func judgesARowsState() {
+    let end = Date(timeIntervalSince1970: 1_800_000_000)
+    #expect(DeadlineRow(id: 1, endsAt: end).state == .running(end: end))
+    #expect(DeadlineRow(id: 1, endsAt: end, pausedRemaining: 90.5).state == .paused(remaining: .milliseconds(90_500)))
+    #expect(DeadlineRow(id: 1, endsAt: nil).state == .invalid("ends_at is NULL"))
+    for bad in [-1, .nan, .infinity, 1e12] {
+      guard case .invalid = DeadlineRow(id: 1, endsAt: end, pausedRemaining: bad).state else {
+        Issue.record("paused_remaining \(bad) was accepted")
+        continue
+      }
+    }
+    guard case .invalid = DeadlineRow(id: 1, endsAt: Date(timeIntervalSince1970: 1e12)).state else {
+      Issue.record("a date in the year 33658 was accepted")
+      return
+    }
+  }
+
+  @Test func appliesChangesToABoard() throws {
+    let clock = ManualClock()
+    let engine = CountdownEngine(clock: clock, wallClock: clock)
+    defer { engine.shutdown() }
+    let board = engine.board(of: Int64.self, display: .seconds)
+    let now = clock.currentDate
+    board.apply(
+      .upserted([
+        DeadlineRow(id: 1, endsAt: now.addingTimeInterval(60)),
+        DeadlineRow(id: 2, endsAt: now, pausedRemaining: 30),
+        DeadlineRow(id: 3, endsAt: nil),
+      ]), total: .seconds(120))
+    #expect(Set(board.ids) == [1, 2])
+    #expect(board.countdown(for: 1)?.remaining(at: engine.now) == .seconds(60))
+    #expect(board.countdown(for: 1)?.total == .seconds(120))
+    #expect(board.countdown(for: 2)?.isPaused == true)
+    #expect(board.countdown(for: 2)?.remaining(at: engine.now) == .seconds(30))
+    board.apply(.upserted([DeadlineRow(id: 1, endsAt: nil), DeadlineRow(id: 3, endsAt: now.addingTimeInterval(5))]))
+    #expect(Set(board.ids) == [2, 3], "a row that became invalid leaves; one that became valid comes")
+    board.apply(.removed([2, 99]))
+    #expect(board.ids == [3])
+  }
+}
