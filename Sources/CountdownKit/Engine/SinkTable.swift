@@ -100,18 +100,19 @@ where Instant.Duration == Duration {
     onFinish[sink] = nil
   }
 
-  /// Delivers `changes` (all of this class, computed at `tick`), skipping the subscribers in
-  /// `dropped`, as long as `isCurrent()` holds (checked just before each call: nothing was cancelled
-  /// since `dropped` was made). Returns how many changes it got through, and what the prefetch pass read.
+  /// Delivers the changes at the start of `changes` that are of this class (computed at `tick`; the
+  /// first one is), skipping the subscribers in `dropped`, as long as `check` holds (checked just
+  /// before each call: nothing was cancelled since `dropped` was made). Returns how many changes it got
+  /// through, and what the prefetch pass read.
   @inlinable
   func deliver(
     _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
-    while isCurrent: () -> Bool
+    while check: CancellationCheck
   ) -> (handled: Int, prefetched: UInt) {
     // Local copies: no exclusivity check per access. Nothing installs or removes a subscriber during a
     // delivery (that only happens between deliveries, see `MainSide`), so no copy is ever made.
     let sinks = onChange
-    let prefetched = sinks.withUnsafeBytes { sinks in
+    let (prefetched, end) = sinks.withUnsafeBytes { sinks in
       hints.withUnsafeBufferPointer {
         Prefetch.closures(sinks, hints: $0, for: changes)
       }
@@ -121,9 +122,9 @@ where Instant.Duration == Duration {
     // `sinks` keeps every box alive until the loop is done (a subscriber's callback that removes a
     // subscriber changes `onChange`, a copy), so each closure is called borrowed from its box.
     return sinks.withUnsafeBufferPointer { sinks in
-      for index in changes.indices {
+      for index in 0..<end {
         let change = changes[index]
-        guard isCurrent() else { return (index, prefetched) }
+        guard check.holds else { return (index, prefetched) }
         guard Int(change.sink) < sinks.count else { continue }
         if !dropped.isEmpty, dropped.contains(SubscriberKey(change.sinkKey, serial: serials[Int(change.sink)])) {
           continue
@@ -132,7 +133,7 @@ where Instant.Duration == Duration {
         let snapshot = Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks)
         Self.call(callback, with: snapshot)
       }
-      return (changes.count, prefetched)
+      return (end, prefetched)
     }
   }
 
