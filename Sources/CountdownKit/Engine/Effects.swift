@@ -63,6 +63,14 @@ package struct Effects: Sendable {
 
   package var isEmpty: Bool { changes.isEmpty && streamChanges.isEmpty && events.isEmpty }
 
+  /// How many changes at the start of `changes` are of the display class of the first one.
+  static func runLength(_ changes: UnsafeBufferPointer<Change>) -> Int {
+    guard let first = changes.first else { return 0 }
+    var end = 1
+    while end < changes.count, changes[end].displayClass == first.displayClass { end += 1 }
+    return end
+  }
+
   /// Empties the buffers, keeping their storage unless a burst made them large (more than 65,536
   /// entries, as ``Mailbox`` keeps).
   package mutating func removeAll() {

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// Main-actor deliveries on their way, in the order the engine made them.
 ///
@@ -7,6 +7,7 @@ import Synchronization
 /// it with no lock held (see ``MainSide``). A subscriber cancelled while its changes are on their way
 /// must not be called: each cancellation bumps ``cancellations`` and is logged, and the main actor
 /// checks the counter (one atomic load) before every call, looking at the log only when it moved.
+@usableFromInline
 final class Mailbox: Sendable {
   /// What the main actor does besides delivering changes.
   enum Event: Sendable {
@@ -94,7 +95,7 @@ final class Mailbox: Sendable {
 
   let state = Lock(State())
   /// The number of cancellations so far, for the main actor's check before each call.
-  let cancellations = Atomic<UInt64>(0)
+  @usableFromInline let cancellations = Atomic<UInt64>(0)
 
   init() {}
 
@@ -155,4 +156,22 @@ final class Mailbox: Sendable {
       state.cancelled.removeAll { $0.count <= oldest }
     }
   }
+}
+
+/// The main actor's check before each call: whether nothing was cancelled since the count stood at
+/// `epoch` (one atomic load, made in the delivery loop itself).
+@usableFromInline
+struct CancellationCheck {
+  @usableFromInline let mailbox: Mailbox
+  @usableFromInline let epoch: UInt64
+
+  @inlinable
+  init(_ mailbox: Mailbox, epoch: UInt64) {
+    self.mailbox = mailbox
+    self.epoch = epoch
+  }
+
+  /// Whether nothing was cancelled since `epoch`.
+  @inlinable
+  var holds: Bool { mailbox.cancellations.load(ordering: .acquiring) == epoch }
 }

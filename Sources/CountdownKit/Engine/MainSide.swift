@@ -56,22 +56,18 @@ final class MainSide: Sendable {
           nextEvent += 1
         }
         guard position < changes.count else { return true }
-        // A run: the changes of one class up to the next event, in as many deliveries as it takes
+        // The changes up to the next event: runs of one class, each in as many deliveries as it takes
         // to catch up with the cancellations made meanwhile.
         let limit = nextEvent < events.count ? events[nextEvent].position : changes.count
-        let displayClass = changes[position].displayClass
-        var end = position + 1
-        while end < limit, changes[end].displayClass == displayClass { end += 1 }
-        guard let table = table(displayClass) else {
-          position = end
-          continue
-        }
-        while position < end {
+        while position < limit {
           guard cancelled.catchUp(with: mailbox) else { return false }
-          let epoch = cancelled.epoch
+          guard let table = table(changes[position].displayClass) else {
+            position += Effects.runLength(UnsafeBufferPointer(rebasing: changes[position..<limit]))
+            continue
+          }
           let (handled, read) = table.deliver(
-            UnsafeBufferPointer(rebasing: changes[position..<end]), tick, cancelled.keys
-          ) { mailbox.cancellations.load(ordering: .acquiring) == epoch }
+            UnsafeBufferPointer(rebasing: changes[position..<limit]), tick, cancelled.keys,
+            CancellationCheck(mailbox, epoch: cancelled.epoch))
           prefetched &+= read
           position += handled
         }

@@ -6,14 +6,15 @@
 final class MainTable: Sendable {
   /// The typed table (a `SinkTable`, or the `FinishTable` of class 0).
   @usableFromInline nonisolated let typed: any AnyObject & Sendable
-  /// Delivers a run of changes of the class (see `SinkTable.deliver(_:at:skipping:while:)`).
+  /// Delivers the changes of the class at the start of a buffer (see `SinkTable.deliver(_:at:skipping:while:)`).
   let deliver: Deliver
 
-  /// Delivers a run of changes of a class computed at a tick, skipping some subscribers, while a
-  /// condition holds; returns how many it got through and what its prefetch pass read.
+  /// Delivers the changes of the class at the start of a buffer, computed at a tick, skipping some
+  /// subscribers, while nothing else is cancelled; returns how many it got through and what its
+  /// prefetch pass read.
   @usableFromInline typealias Deliver =
     @MainActor @Sendable (
-      UnsafeBufferPointer<Effects.Change>, Tick, Set<SubscriberKey>, () -> Bool
+      UnsafeBufferPointer<Effects.Change>, Tick, Set<SubscriberKey>, CancellationCheck
     ) -> (handled: Int, prefetched: UInt)
   let finish: @MainActor @Sendable (UInt32) -> Void
   let remove: @MainActor @Sendable (UInt32) -> Void
@@ -54,7 +55,8 @@ final class MainTable: Sendable {
   nonisolated static func makeFinishTable() -> MainTable {
     let table = FinishTable()
     return MainTable(
-      typed: table, deliver: { changes, _, _, _ in (changes.count, 0) }, finish: { table.onFinish[$0]?() },
+      typed: table, deliver: { changes, _, _, _ in (Effects.runLength(changes), 0) },
+      finish: { table.onFinish[$0]?() },
       remove: { table.onFinish[$0] = nil },
       serial: { table.serials[$0] ?? 0 }, installNext: { table.installNext() })
   }

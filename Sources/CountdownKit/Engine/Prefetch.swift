@@ -15,26 +15,36 @@ enum Prefetch {
     return withUnsafeBytes(of: function) { $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) }
   }
 
-  /// Reads the table entries (optional closures, `stride` bytes apart) of `changes`, the contexts
-  /// they point to, and the `hints`: the memory the deliveries of `changes` will read first.
+  /// Reads the table entries (references to the objects that hold the closures, one word each, 0 for
+  /// none) of the changes at the start of `changes` whose display class is that of the first one, the
+  /// objects they point to, and what the closures captured (their `hints`): the memory their
+  /// deliveries will read first. Returns what it read and how many changes those are.
   @usableFromInline
   static func closures(
-    _ sinks: UnsafeRawBufferPointer, stride: Int, hints: UnsafeBufferPointer<UInt>,
-    for changes: UnsafeBufferPointer<Effects.Change>
-  ) -> UInt {
-    guard stride == 2 * MemoryLayout<UInt>.size, let base = sinks.baseAddress else { return 0 }
+    _ sinks: UnsafeRawBufferPointer, hints: UnsafeBufferPointer<UInt>, for changes: UnsafeBufferPointer<Effects.Change>
+  ) -> (touched: UInt, end: Int) {
+    guard let first = changes.first, let base = sinks.baseAddress else { return (0, Effects.runLength(changes)) }
+    let word = MemoryLayout<UInt>.size
+    let count = sinks.count / word
     var touched: UInt = 0
-    let count = sinks.count / stride
-    for change in changes where Int(change.sink) < count {
-      touched &+= base.load(fromByteOffset: Int(change.sink) * stride + MemoryLayout<UInt>.size, as: UInt.self)
+    var end = 0
+    while end < changes.count, changes[end].displayClass == first.displayClass {
+      if Int(changes[end].sink) < count {
+        touched &+= base.load(fromByteOffset: Int(changes[end].sink) * word, as: UInt.self)
+      }
+      end += 1
     }
+    let changes = UnsafeBufferPointer(rebasing: changes[..<end])
     for change in changes where Int(change.sink) < count {
-      let context = base.load(fromByteOffset: Int(change.sink) * stride + MemoryLayout<UInt>.size, as: UInt.self)
-      if let context = UnsafeRawPointer(bitPattern: context) { touched &+= UInt(context.load(as: UInt8.self)) }
+      // The closure sits after the object's two header words.
+      let object = base.load(fromByteOffset: Int(change.sink) * word, as: UInt.self)
+      if let object = UnsafeRawPointer(bitPattern: object) {
+        touched &+= UInt(object.load(fromByteOffset: 2 * word, as: UInt8.self))
+      }
       if Int(change.sink) < hints.count, let hint = UnsafeRawPointer(bitPattern: hints[Int(change.sink)]) {
         touched &+= UInt(hint.load(as: UInt8.self))
       }
     }
-    return touched
+    return (touched, end)
   }
 }

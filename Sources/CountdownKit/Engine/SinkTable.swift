@@ -7,25 +7,37 @@ final class SinkTable<Display: CountdownDisplay, Instant: InstantProtocol>: Send
 where Instant.Duration == Duration {
   @usableFromInline typealias Snapshot = CountdownSnapshot<Display.Value, Instant>
 
-  /// A subscriber's closure, as stored in ``onChange``.
+  /// A subscriber's closure, as stored in ``onChange``: boxed in an object, so that a delivery calls it
+  /// borrowed from an object the table keeps alive instead of retaining and releasing what it captured
+  /// around each call (see ``call(_:with:)``). The closure is kept as the subscriber made it: a bare
+  /// closure in an array is held at its most general calling convention, which costs a conversion
+  /// thunk per subscriber and a second call per delivery.
   @usableFromInline
-  struct Callback {
-    @usableFromInline let call: (@MainActor @Sendable (Snapshot) -> Void)?
+  final class Callback: Sendable {
+    /// The subscriber's main-actor closure, its isolation left out of its type (the representation
+    /// is the same): only ever called on the main actor, by ``call(_:with:)`` from `deliver`.
+    @usableFromInline let call: @Sendable (Snapshot) -> Void
 
     @inlinable
-    init(_ call: (@MainActor @Sendable (Snapshot) -> Void)?) {
-      self.call = call
+    init(_ call: @escaping @MainActor @Sendable (Snapshot) -> Void) {
+      self.call = unsafeBitCast(call, to: (@Sendable (Snapshot) -> Void).self)
     }
+  }
+
+  /// Calls `callback` with `snapshot`, borrowed: the caller keeps the box alive. Nonisolated, so that
+  /// the closure given to `_withUnsafeGuaranteedRef` is not an isolated closure, which Swift 6 checks
+  /// at run time on every call; the caller is on the main actor (see ``Callback/call``).
+  @inlinable
+  nonisolated static func call(_ callback: Unmanaged<Callback>, with snapshot: Snapshot) {
+    callback._withUnsafeGuaranteedRef { $0.call(snapshot) }
   }
 
   @usableFromInline nonisolated let display: Display
   @usableFromInline nonisolated let origin: Instant
   /// Whether a change's compact value is the shown `Duration` in ticks (rounded and adaptive plans).
   @usableFromInline nonisolated let valueIsTicks: Bool
-  /// Each sink slot's closure. Kept in a struct, not as a bare closure, so that it is stored as the
-  /// subscriber made it: an array of bare closures holds them at their most general calling
-  /// convention, which cost a 32-byte conversion thunk per subscriber and a second call per delivery.
-  @usableFromInline var onChange: [Callback] = []
+  /// Each sink slot's closure (nil: none, or no subscriber).
+  @usableFromInline var onChange: [Callback?] = []
   /// Where each subscriber's closure keeps what it captured, as the app made it (see
   /// ``Prefetch/contextAddress(of:)``): read ahead of a delivery, never written.
   @usableFromInline var hints: [UInt] = []
@@ -53,11 +65,12 @@ where Instant.Duration == Duration {
   ) {
     let index = Int(sink)
     if index >= self.onChange.count {
-      self.onChange.append(contentsOf: repeatElement(Callback(nil), count: index + 1 - self.onChange.count))
+      self.onChange.append(contentsOf: repeatElement(nil, count: index + 1 - self.onChange.count))
       hints.append(contentsOf: repeatElement(0, count: index + 1 - hints.count))
       serials.append(contentsOf: repeatElement(0, count: index + 1 - serials.count))
     }
-    self.onChange[index] = Callback(onChange)
+    // Not `map(Callback.init)`: through a generic function the closure would be converted twice.
+    if let onChange { self.onChange[index] = Callback(onChange) } else { self.onChange[index] = nil }
     hints[index] = hint
     serials[index] = serial
     if let onFinish { self.onFinish[sink] = onFinish }
@@ -81,44 +94,46 @@ where Instant.Duration == Duration {
   @inlinable
   func remove(_ sink: UInt32) {
     if Int(sink) < onChange.count {
-      onChange[Int(sink)] = Callback(nil)
+      onChange[Int(sink)] = nil
       hints[Int(sink)] = 0
     }
     onFinish[sink] = nil
   }
 
-  /// Delivers `changes` (all of this class, computed at `tick`), skipping the subscribers in
-  /// `dropped`, as long as `isCurrent()` holds (checked just before each call: nothing was cancelled
-  /// since `dropped` was made). Returns how many changes it got through, and what the prefetch pass read.
+  /// Delivers the changes at the start of `changes` that are of this class (computed at `tick`; the
+  /// first one is), skipping the subscribers in `dropped`, as long as `check` holds (checked just
+  /// before each call: nothing was cancelled since `dropped` was made). Returns how many changes it got
+  /// through, and what the prefetch pass read.
   @inlinable
   func deliver(
     _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
-    while isCurrent: () -> Bool
+    while check: CancellationCheck
   ) -> (handled: Int, prefetched: UInt) {
     // Local copies: no exclusivity check per access. Nothing installs or removes a subscriber during a
     // delivery (that only happens between deliveries, see `MainSide`), so no copy is ever made.
     let sinks = onChange
-    let prefetched = sinks.withUnsafeBytes { sinks in
+    let (prefetched, end) = sinks.withUnsafeBytes { sinks in
       hints.withUnsafeBufferPointer {
-        Prefetch.closures(
-          sinks, stride: MemoryLayout<Callback>.stride, hints: $0, for: changes)
+        Prefetch.closures(sinks, hints: $0, for: changes)
       }
     }
     let instant = origin.advanced(by: Ticks.duration(tick))
     let serials = dropped.isEmpty ? [] : serials
-    // Through the buffer: each closure is called where it is stored, not copied out first.
+    // `sinks` keeps every box alive until the loop is done (a subscriber's callback that removes a
+    // subscriber changes `onChange`, a copy), so each closure is called borrowed from its box.
     return sinks.withUnsafeBufferPointer { sinks in
-      for index in changes.indices {
+      for index in 0..<end {
         let change = changes[index]
-        guard isCurrent() else { return (index, prefetched) }
+        guard check.holds else { return (index, prefetched) }
         guard Int(change.sink) < sinks.count else { continue }
         if !dropped.isEmpty, dropped.contains(SubscriberKey(change.sinkKey, serial: serials[Int(change.sink)])) {
           continue
         }
-        sinks[Int(change.sink)].call?(
-          Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks))
+        guard let callback = sinks[Int(change.sink)].map(Unmanaged.passUnretained) else { continue }
+        let snapshot = Snapshots.snapshot(of: change, at: instant, display: display, valueIsTicks: valueIsTicks)
+        Self.call(callback, with: snapshot)
       }
-      return (changes.count, prefetched)
+      return (end, prefetched)
     }
   }
 
