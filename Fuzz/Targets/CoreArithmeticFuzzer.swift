@@ -121,17 +121,19 @@ private func representable(_ attoseconds: Int128) -> Duration? {
 }
 
 extension FuzzInput {
-  /// A duration of up to half what `Duration` can hold either way (146 billion years).
-  ///
-  /// Not the whole range: within one display unit of `Duration`'s own limits, rounding up saturates
-  /// and displays break their contract (value(n + 1 as) != value(r)); the fuzzer found it at once.
-  /// Tests/CountdownCoreTests/FuzzFindingsTests.swift keeps those inputs as known issues.
+  /// A duration anywhere in the range `Duration` can hold (whole seconds in an `Int64`), its limits
+  /// and half-way points included. (It stayed within half of it until the displays' contract held at
+  /// the limits too: Tests/CountdownCoreTests/FuzzFindingsTests.swift.)
   mutating func anyDuration() -> Duration {
     let half = Int64.max / 2
-    return switch byte() % 4 {
+    let attoseconds = int64() % 1_000_000_000_000_000_000
+    return switch byte() % 8 {
     case 0: .seconds(half)
     case 1: .seconds(-half)
-    default: Duration(secondsComponent: int64() % half, attosecondsComponent: int64() % 1_000_000_000_000_000_000)
+    case 2: Duration(secondsComponent: .max, attosecondsComponent: abs(attoseconds))
+    case 3: Duration(secondsComponent: .min, attosecondsComponent: -abs(attoseconds))
+    case 4, 5: Duration(secondsComponent: int64(), attosecondsComponent: attoseconds)
+    default: Duration(secondsComponent: int64() % half, attosecondsComponent: attoseconds)
     }
   }
 }

@@ -16,7 +16,7 @@ extension Duration {
       self = .max
       return
     }
-    if count < -Duration.maxAttosecondCount {
+    if count < Duration.minAttosecondCount {
       self = .min
       return
     }
@@ -65,6 +65,15 @@ extension Duration {
     return Duration(attosecondCount: product)
   }
 
+  /// `unit` multiplied by `count`; `nil` when the product is beyond the range `Duration` can hold.
+  package static func exactMultiple(of unit: Duration, count: Int128) -> Duration? {
+    let (product, overflow) = unit.attosecondCount.multipliedReportingOverflow(by: count)
+    guard !overflow, product >= Duration.min.attosecondCount, product <= Duration.max.attosecondCount else {
+      return nil
+    }
+    return Duration(attosecondCount: product)
+  }
+
   /// This duration rounded to a whole number of `unit`s.
   ///
   /// - Precondition: `unit` is positive.
@@ -77,6 +86,9 @@ extension Duration {
   /// The largest duration `Duration` can represent (about 292 billion years).
   package static let max = Duration(secondsComponent: .max, attosecondsComponent: 999_999_999_999_999_999)
   private static let maxAttosecondCount = Int128(Int64.max) * attosecondsPerSecond + (attosecondsPerSecond - 1)
+  /// ``min`` in attoseconds: one second further from zero than `-maxAttosecondCount`, as whole seconds
+  /// are an `Int64`.
+  private static let minAttosecondCount = Int128(Int64.min) * attosecondsPerSecond - (attosecondsPerSecond - 1)
   /// The most negative duration `Duration` can represent.
   package static let min = Duration(secondsComponent: .min, attosecondsComponent: -999_999_999_999_999_999)
 }

@@ -57,7 +57,9 @@ public struct AdaptiveDisplay: CountdownDisplay, Hashable {
     var position = remaining
     while true {
       let (unit, lowerBound) = tier(for: position)
-      let candidate = position.rounded(to: unit, .up) - unit
+      // The last multiple of `unit` below `position`, counted rather than rounded up and stepped back:
+      // near `Duration.max` rounding up saturates, and one unit below the saturated value is wrong.
+      let candidate = Duration.multiple(of: unit, count: position.quotient(dividingBy: unit, rounding: .up) - 1)
       if candidate > lowerBound || lowerBound <= .zero { return Swift.max(candidate, .zero) }
       // Every remaining time in lowerBound<..position rounds to `current`; the next tier starts at
       // lowerBound itself.

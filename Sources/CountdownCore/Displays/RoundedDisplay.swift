@@ -110,16 +110,23 @@ public struct RoundedDisplay: CountdownDisplay, Hashable {
   }
 
   /// ``nextChange(after:)`` computed on exact 128-bit attosecond counts, for any unit and remaining
-  /// time; the reference the Int64 path is tested against.
+  /// time; the reference the Int64 path is tested against. `nil` when the next change, or the value
+  /// it changes to, would lie beyond the range `Duration` can hold: within one unit of `Duration`'s
+  /// limits the value does not change again.
   @usableFromInline
   package func exactNextChange(after remaining: Duration) -> Duration? {
     let current = count(remaining: remaining)
     switch reading {
     case .remaining:
       if !showsOvertime && current <= 0 { return nil }
-      return .multiple(of: unit, count: current - 1)
+      let (next, overflow) = current.subtractingReportingOverflow(1)
+      return overflow ? nil : .exactMultiple(of: unit, count: next)
     case .elapsed:
-      return .multiple(of: unit, count: -(current + 1))
+      // The value after the change, `next` units, must be representable too: an elapsed time read
+      // past `Duration.max` (the negative side is one second longer) stays at its saturated value.
+      let (next, overflow) = current.addingReportingOverflow(1)
+      guard !overflow, Duration.exactMultiple(of: unit, count: next) != nil else { return nil }
+      return .exactMultiple(of: unit, count: -next)
     }
   }
 
