@@ -32,8 +32,19 @@ extension Schedule {
 
     /// The number of the slot `tick` falls in (floor division: ticks before the origin are negative).
     func slotNumber(of tick: Tick) -> Int64 {
+      Self.slotNumber(of: tick, width: width)
+    }
+
+    /// The number of the slot `tick` falls in on a wheel of slots `width` wide (positive).
+    @inline(__always)
+    static func slotNumber(of tick: Tick, width: Tick) -> Int64 {
+      // Due ticks are almost always at or after the origin: an unsigned division, which has no
+      // overflow case to check.
+      if tick >= 0 {
+        return Int64(truncatingIfNeeded: UInt64(truncatingIfNeeded: tick) / UInt64(truncatingIfNeeded: width))
+      }
       let (quotient, remainder) = tick.quotientAndRemainder(dividingBy: width)
-      return remainder < 0 ? quotient - 1 : quotient
+      return remainder < 0 ? quotient &- 1 : quotient
     }
 
     /// The end of the slot `tick` falls in: when an item due at `tick` is served.
@@ -82,17 +93,21 @@ extension Schedule {
               tally.initialize(repeating: 0)
               earliest.initialize(repeating: Ticks.max)
               var touched: UInt64 = 0
+              // Locals, so that the loop does not reload them after each call to `reject`. Counts stay
+              // below `items.count`, and slot numbers below 2⁶³ / 10⁶ (ticks are nanoseconds, slots at
+              // least a millisecond wide): the arithmetic below cannot overflow.
+              let (width, cursor) = (self.width, self.cursor)
               for position in items.indices {
                 let item = items[position].item
-                let number = slotNumber(of: item.due)
-                guard number >= cursor, number - cursor < Int64(Self.slotCount) else {
+                let number = Self.slotNumber(of: item.due, width: width)
+                guard number >= cursor, number &- cursor < Int64(Self.slotCount) else {
                   places[position] = -1
                   reject(item)
                   continue
                 }
                 let slot = Self.place(of: number)
                 places[position] = slot
-                tally[slot] += 1
+                tally[slot] &+= 1
                 earliest[slot] = Swift.min(earliest[slot], item.due)
                 touched |= 1 << UInt64(slot)
               }
@@ -104,9 +119,12 @@ extension Schedule {
                 remaining &= remaining - 1
                 (tally[slot], start) = (start, start + tally[slot])
               }
-              for position in items.indices where places[position] >= 0 {
-                sorted.initializeElement(at: tally[places[position]], to: items[position].item)
-                tally[places[position]] += 1
+              for position in items.indices {
+                let slot = places[position]
+                guard slot >= 0 else { continue }
+                let end = tally[slot]
+                sorted.initializeElement(at: end, to: items[position].item)
+                tally[slot] = end &+ 1
               }
               // `tally[slot]` is now where the slot's items end.
               start = 0

@@ -82,6 +82,11 @@ package struct Schedule: Sendable {
   /// Queues `items`, each in its lane: in one pass per run of items of one lane.
   mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>) {
     count += items.count
+    // With one lane (every display with the same tolerance) there are no runs to find.
+    if lanes.count == 1 {
+      lanes[0].insert(contentsOf: items, spare: &spare)
+      return
+    }
     var start = 0
     while start < items.count {
       let lane = items[start].lane
