@@ -60,9 +60,7 @@ extension Duration {
 
   /// `unit` multiplied by `count`, clamped to the range `Duration` can hold.
   package static func multiple(of unit: Duration, count: Int128) -> Duration {
-    let (product, overflow) = unit.attosecondCount.multipliedReportingOverflow(by: count)
-    if overflow { return (count < 0) == (unit.attosecondCount < 0) ? .max : .min }
-    return Duration(attosecondCount: product)
+    exactMultiple(of: unit, count: count) ?? ((count < 0) == (unit.attosecondCount < 0) ? .max : .min)
   }
 
   /// `unit` multiplied by `count`; `nil` when the product is beyond the range `Duration` can hold.
