@@ -107,12 +107,18 @@ struct OwnershipTests {
     }
     engine._serveDue()
     #expect(shown == [.seconds(10)])
-    // Another thread changes the countdown (a change posted for the main actor), then cancels it.
-    await Task.detached {
+    // Another thread changes the countdown (a change posted for the main actor), then cancels it, while
+    // the main actor is held (blocked, not suspended: an `await` here would let the change be delivered
+    // before the cancel, which is right and not what this test is about).
+    let done = DispatchSemaphore(value: 0)
+    Thread {
       handle.extend(by: .seconds(5))
       handle.cancel()
-    }.value
+      done.signal()
+    }.start()
+    done.wait()
     engine._serveDue()
+    for _ in 0..<100 { await Task.yield() }
     #expect(shown == [.seconds(10)], "cancel() returned before the main actor ran: nothing after it")
   }
 
