@@ -66,16 +66,22 @@ final class MainTable: Sendable {
 @usableFromInline
 enum Equality {
   /// `a == b` when `T` is `Equatable`; otherwise `false` (two such values are never taken as equal).
+  ///
+  /// Opens `T`'s conformance once, on the metatype, and compares the values as they are: no existential
+  /// box per value (this runs for every countdown added, to find its display's class).
   @inlinable
   static func areEqual<T>(_ a: T, _ b: T) -> Bool {
-    guard let a = a as? any Equatable else { return false }
-    return a.isEqual(to: b)
+    guard let type = T.self as? any Equatable.Type else { return false }
+    return areEqual(a, b, as: type)
   }
-}
 
-extension Equatable {
-  @usableFromInline
-  func isEqual(to other: Any) -> Bool {
-    (other as? Self) == self
+  @inlinable
+  static func areEqual<T, E: Equatable>(_ a: T, _ b: T, as _: E.Type) -> Bool {
+    // `E` is `T` (it is `T.self`, cast), so the values are reinterpreted as what they are.
+    withUnsafePointer(to: a) { a in
+      withUnsafePointer(to: b) { b in
+        UnsafeRawPointer(a).load(as: E.self) == UnsafeRawPointer(b).load(as: E.self)
+      }
+    }
   }
 }

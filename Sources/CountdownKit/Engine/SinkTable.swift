@@ -12,15 +12,22 @@ where Instant.Duration == Duration {
   /// around each call (see ``call(_:with:)``). The closure is kept as the subscriber made it: a bare
   /// closure in an array is held at its most general calling convention, which costs a conversion
   /// thunk per subscriber and a second call per delivery.
+  ///
+  /// 40 bytes with the object header: the smallest block the allocator hands out past 32 bytes has
+  /// room for the hint, so the hint costs nothing here, where a column of hints cost 8 bytes per sink.
   @usableFromInline
   final class Callback: Sendable {
     /// The subscriber's main-actor closure, its isolation left out of its type (the representation
     /// is the same): only ever called on the main actor, by ``call(_:with:)`` from `deliver`.
     @usableFromInline let call: @Sendable (Snapshot) -> Void
+    /// Where the closure, as the app made it, keeps what it captured (see
+    /// ``Prefetch/contextAddress(of:)``): read ahead of a delivery, never written through.
+    @usableFromInline let hint: UInt
 
     @inlinable
-    init(_ call: @escaping @MainActor @Sendable (Snapshot) -> Void) {
+    init(_ call: @escaping @MainActor @Sendable (Snapshot) -> Void, hint: UInt) {
       self.call = unsafeBitCast(call, to: (@Sendable (Snapshot) -> Void).self)
+      self.hint = hint
     }
   }
 
@@ -38,9 +45,6 @@ where Instant.Duration == Duration {
   @usableFromInline nonisolated let valueIsTicks: Bool
   /// Each sink slot's closure (nil: none, or no subscriber).
   @usableFromInline var onChange: [Callback?] = []
-  /// Where each subscriber's closure keeps what it captured, as the app made it (see
-  /// ``Prefetch/contextAddress(of:)``): read ahead of a delivery, never written.
-  @usableFromInline var hints: [UInt] = []
   /// The serial number of each slot's subscriber (see `SubscriberKey`).
   @usableFromInline var serials: [UInt32] = []
   @usableFromInline var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
@@ -66,12 +70,10 @@ where Instant.Duration == Duration {
     let index = Int(sink)
     if index >= self.onChange.count {
       self.onChange.append(contentsOf: repeatElement(nil, count: index + 1 - self.onChange.count))
-      hints.append(contentsOf: repeatElement(0, count: index + 1 - hints.count))
       serials.append(contentsOf: repeatElement(0, count: index + 1 - serials.count))
     }
     // Not `map(Callback.init)`: through a generic function the closure would be converted twice.
-    if let onChange { self.onChange[index] = Callback(onChange) } else { self.onChange[index] = nil }
-    hints[index] = hint
+    if let onChange { self.onChange[index] = Callback(onChange, hint: hint) } else { self.onChange[index] = nil }
     serials[index] = serial
     if let onFinish { self.onFinish[sink] = onFinish }
   }
@@ -93,10 +95,7 @@ where Instant.Duration == Duration {
 
   @inlinable
   func remove(_ sink: UInt32) {
-    if Int(sink) < onChange.count {
-      onChange[Int(sink)] = nil
-      hints[Int(sink)] = 0
-    }
+    if Int(sink) < onChange.count { onChange[Int(sink)] = nil }
     onFinish[sink] = nil
   }
 
@@ -112,11 +111,7 @@ where Instant.Duration == Duration {
     // Local copies: no exclusivity check per access. Nothing installs or removes a subscriber during a
     // delivery (that only happens between deliveries, see `MainSide`), so no copy is ever made.
     let sinks = onChange
-    let (prefetched, end) = sinks.withUnsafeBytes { sinks in
-      hints.withUnsafeBufferPointer {
-        Prefetch.closures(sinks, hints: $0, for: changes)
-      }
-    }
+    let (prefetched, end) = sinks.withUnsafeBufferPointer { Self.readAhead($0, for: changes) }
     let instant = origin.advanced(by: Ticks.duration(tick))
     let serials = dropped.isEmpty ? [] : serials
     // `sinks` keeps every box alive until the loop is done (a subscriber's callback that removes a
@@ -135,6 +130,29 @@ where Instant.Duration == Duration {
       }
       return (end, prefetched)
     }
+  }
+
+  /// Reads what the deliveries of the changes at the start of `changes` whose display class is that of
+  /// the first one will read first (their entries in `sinks`, the objects those point to, what the
+  /// closures captured), in passes whose reads do not depend on one another, so that the cache misses
+  /// overlap (see ``Prefetch``). Returns what it read and how many changes those are.
+  @inlinable
+  nonisolated static func readAhead(
+    _ sinks: UnsafeBufferPointer<Callback?>, for changes: UnsafeBufferPointer<Effects.Change>
+  ) -> (touched: UInt, end: Int) {
+    guard let first = changes.first else { return (0, 0) }
+    var touched: UInt = 0
+    var end = 0
+    while end < changes.count, changes[end].displayClass == first.displayClass {
+      if Int(changes[end].sink) < sinks.count, sinks[Int(changes[end].sink)] != nil { touched &+= 1 }
+      end += 1
+    }
+    for change in changes[..<end] where Int(change.sink) < sinks.count {
+      guard let callback = sinks[Int(change.sink)].map(Unmanaged.passUnretained) else { continue }
+      let hint = callback._withUnsafeGuaranteedRef { $0.hint }
+      if let context = UnsafeRawPointer(bitPattern: hint) { touched &+= UInt(context.load(as: UInt8.self)) }
+    }
+    return (touched, end)
   }
 
   @inlinable
