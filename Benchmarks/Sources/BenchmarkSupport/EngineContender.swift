@@ -51,11 +51,9 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
   @inline(__always)
   private func add<Shown: CountdownDisplay>(_ row: Int, display: Shown) -> CountdownHandle<ContinuousClock>
   where Shown.Value == Duration {
-    let recorder = recorder
-    let clock = clock
-    return engine.add(Countdown(end: workload.endInstant(row)), display: display) { snapshot in
-      recorder.record(row: row, value: snapshot.value.components.seconds, at: clock.seconds(for: snapshot.instant))
-    }
+    engine.add(
+      Countdown(end: workload.endInstant(row)), display: display,
+      onChange: recording(row, to: recorder, clock: clock))
   }
 
   public func cancel(_ row: Int) {
@@ -85,11 +83,7 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
 
   @MainActor
   public func bind(slot: Int, to row: Int) {
-    let recorder = recorder
-    let clock = clock
-    slots[slot].bind(to: row) { snapshot in
-      recorder.record(row: row, value: snapshot.value.components.seconds, at: clock.seconds(for: snapshot.instant))
-    }
+    slots[slot].bind(to: row, render: recording(row, to: recorder, clock: clock))
   }
 
   public var wakeUps: Int { engine.wakeUpCount }
@@ -105,25 +99,41 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
   }
 }
 
+/// The closure that records row `row`'s snapshots, made outside the generic contender: an app's closure
+/// has concrete types. Made inside a generic method, it was a generic closure whose context the engine's
+/// read-ahead could not find, and every delivery paid a cache miss in it that an app does not pay.
+private func recording(
+  _ row: Int, to recorder: Recorder, clock: DeliveryClock
+) -> @MainActor @Sendable (CountdownSnapshot<Duration, ContinuousClock.Instant>) -> Void {
+  { snapshot in
+    recorder.record(row: row, value: snapshot.value.components.seconds, at: clock.seconds(for: snapshot.instant))
+  }
+}
+
 /// The time of a delivery in seconds after the workload's anchor, for callbacks on the main actor.
 ///
 /// Every snapshot of one wake-up carries the same `instant`; the clock is read at the first delivery
 /// of each wake-up and again every 64 deliveries, so measuring costs little and the lateness it reports
 /// is at most 64 callbacks short (microseconds).
+///
+/// The last instant is kept as a plain value (with `uses` at 64 before the first call), not an optional:
+/// comparing optional instants went through generic value-witness calls that cost more than a
+/// delivery's own work.
 @MainActor
 final class DeliveryClock {
-  private var lastInstant: ContinuousClock.Instant?
+  private var lastInstant: ContinuousClock.Instant
   private var lastSeconds = 0.0
-  private var uses = 0
+  private var uses = 64
   nonisolated let anchor: ContinuousClock.Instant
 
   nonisolated init(anchor: ContinuousClock.Instant) {
     self.anchor = anchor
+    lastInstant = anchor
   }
 
   func seconds(for instant: ContinuousClock.Instant) -> Double {
     uses += 1
-    if instant != lastInstant || uses >= 64 {
+    if uses >= 64 || instant != lastInstant {
       lastInstant = instant
       uses = 0
       lastSeconds = anchor.duration(to: .now).seconds

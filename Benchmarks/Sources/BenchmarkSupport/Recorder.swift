@@ -7,6 +7,15 @@ import Synchronization
 /// A value `v` of a display rounding the remaining time up to `unit` becomes true when the remaining
 /// time reaches `v`, i.e. at `end - v`; a delivery at `now` is `now - (end - v)` late (negative: early).
 public final class Recorder: Sendable {
+  /// What the app does with each delivery.
+  public enum AppWork: String, Sendable, CaseIterable {
+    /// Checks the value against the truth, in a row of its own (the default; every figure is checked).
+    case record
+    /// Only counts the delivery: no memory of the app's per row is touched, nothing is checked. Shows
+    /// what a contender costs by itself, apart from reading and writing the app's rows.
+    case count
+  }
+
   /// What was delivered during the measured window.
   public struct Counts: Codable, Sendable {
     /// Every call: changes, duplicates, first renders, and calls for cancelled rows.
@@ -40,10 +49,13 @@ public final class Recorder: Sendable {
 
   private let unit: Int64
   private let state: Mutex<State>
+  private let work: AppWork
+  private let deliveries = Atomic<Int>(0)
 
   /// A recorder for the rows of `workload`.
-  public init(_ workload: Workload) {
+  public init(_ workload: Workload, work: AppWork = .record) {
     unit = workload.unit
+    self.work = work
     state = Mutex(State(rows: workload.ends.map { Row(end: $0) }))
   }
 
@@ -62,6 +74,10 @@ public final class Recorder: Sendable {
 
   /// Records that `value` (in seconds) was delivered for `row` at `now` (seconds after the anchor).
   public func record(row: Int, value: Int64, at now: Double) {
+    guard work == .record else {
+      deliveries.add(1, ordering: .relaxed)
+      return
+    }
     state.withLock { state in
       state.counts.deliveries += 1
       guard state.rows[row].isActive else {
@@ -90,6 +106,7 @@ public final class Recorder: Sendable {
 
   /// Starts a new measured window: counts and lateness start from zero; rows keep their last values.
   public func startWindow() {
+    deliveries.store(0, ordering: .relaxed)
     state.withLock { state in
       state.counts = Counts()
       state.lateness.reset()
@@ -111,8 +128,11 @@ public final class Recorder: Sendable {
     return (ProcessStats.now().cpuSeconds - start.cpuSeconds) * 1e9 / Double(calls)
   }
 
-  /// The counts of the window so far.
-  public var counts: Counts { state.withLock { $0.counts } }
+  /// The counts of the window so far (with ``AppWork/count``: only the deliveries).
+  public var counts: Counts {
+    guard work == .record else { return Counts(deliveries: deliveries.load(ordering: .relaxed)) }
+    return state.withLock { $0.counts }
+  }
 
   /// Lateness of the window's changes in seconds at the given quantiles, and the maximum.
   public func lateness(atQuantiles quantiles: [Double]) -> (values: [Double], maximum: Double) {

@@ -13,6 +13,8 @@ public struct ScenarioRunner {
   public var warmUp: Double = 1
   /// Lays out the same rows in every run.
   public var seed: UInt64 = 0x5EED
+  /// What the app does with each delivery.
+  public var appWork = Recorder.AppWork.record
 
   /// A runner for `scenario` with `n` countdowns and a `seconds` window.
   public init(scenario: Scenario, n: Int, seconds: Double) {
@@ -25,7 +27,7 @@ public struct ScenarioRunner {
   public func measure(_ kind: ContenderKind) async -> ContenderMeasurement {
     // The rows are laid out per contender, so that none starts later into its countdowns.
     let workload = scenario.workload(n: n, seed: seed)
-    let recorder = Recorder(workload)
+    let recorder = Recorder(workload, work: appWork)
     let contender = kind.make(for: scenario, workload: workload, recorder: recorder)
     ProcessStats.trimHeap()
     Watchdog.note("scenario \(scenario.rawValue), N = \(n), \(contender.name), setting up")

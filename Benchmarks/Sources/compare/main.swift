@@ -4,7 +4,7 @@ import Foundation
 /// `compare`: the engine and the strategies apps use today, side by side in one process.
 let usage = """
   usage: compare [--scenario 1...5 | all] [--n COUNT] [--seconds S] [--only engine,a,b,c] [--json FILE]
-                 [--max-rss-gb G]
+                 [--max-rss-gb G] [--app-work record|count]
          compare --smoke
 
     --scenario   1 steady, 2 idle, 3 list, 4 churn, 5 herd (default 1)
@@ -13,6 +13,10 @@ let usage = """
     --only       contenders to run, in order; default engine,a,b,c
     --json       also write the measurements to FILE
     --max-rss-gb stop (exit 3) if resident memory passes G gigabytes; default 8
+    --app-work   what each delivery does: record (default) checks it in a row of the app's, so that
+                 skipped, duplicated, early and late values are counted; count only counts it, touching
+                 no memory of the app's per row: the contenders' own cost (only CPU and deliveries are
+                 then measured)
     --smoke      scenario 1, engine only, N = 10000, 9 s; exits 1 if any value is skipped,
                  duplicated, early or delivered after cancel
   """
@@ -25,6 +29,7 @@ struct Options {
   var json: String?
   var smoke = false
   var maxResidentGigabytes = 8.0
+  var appWork = Recorder.AppWork.record
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -59,6 +64,9 @@ func parse(_ arguments: [String]) -> Options? {
       options.contenders = kinds
     case "--json":
       options.json = value
+    case "--app-work":
+      guard let work = Recorder.AppWork(rawValue: value) else { return nil }
+      options.appWork = work
     case "--max-rss-gb":
       guard let limit = Double(value), limit > 0 else { return nil }
       options.maxResidentGigabytes = limit
@@ -78,17 +86,23 @@ if options.smoke {
   options.n = 10_000
   options.seconds = 9
   options.contenders = [.engine]
+  options.appWork = .record
 }
 
 Watchdog.start(limitBytes: Int(options.maxResidentGigabytes * 1e9))
-print(
-  String(
-    format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n",
-    Recorder.costOfRecording()))
+if options.appWork == .record {
+  print(
+    String(
+      format: "Recording a delivery costs %.0f ns of CPU; it is included in every CPU figure below.\n",
+      Recorder.costOfRecording()))
+} else {
+  print("Deliveries are only counted: the values are not checked, and no memory of the app's per row is touched.\n")
+}
 
 var all: [ContenderMeasurement] = []
 for scenario in options.scenarios {
-  let runner = ScenarioRunner(scenario: scenario, n: options.n, seconds: options.seconds ?? scenario.defaultSeconds)
+  var runner = ScenarioRunner(scenario: scenario, n: options.n, seconds: options.seconds ?? scenario.defaultSeconds)
+  runner.appWork = options.appWork
   print("Scenario \(scenario.rawValue) — \(scenario.title)")
   var measurements: [ContenderMeasurement] = []
   for kind in options.contenders {
@@ -98,6 +112,9 @@ for scenario in options.scenarios {
         format: "  %@: %.4f CPU s/s, %.0f changes/s", measurement.contender, measurement.cpuPerSecond,
         measurement.changesPerSecond))
     measurements.append(measurement)
+  }
+  if options.appWork == .count {
+    print("\n(--app-work count: lateness, skipped, duplicated, early and after-cancel are not measured)")
   }
   print("\n" + Report(measurements).markdown)
   all += measurements
