@@ -40,7 +40,9 @@ struct ExpiryWorkerTests {
         location: database.location, table: table, name: name, lease: .seconds(5), applicationName: "expire-\(index)")
       return Task { try await worker.run { followUps.record($0, by: name) } }
     }
-    try await Task.sleep(for: .milliseconds(300))
+    // Once a worker has followed up the row that was already over, the workers are running and have
+    // scheduled the rest: move a deadline they are waiting for.
+    #expect(await eventually { followUps.all.contains { $0.id == overdue } }, "the overdue row expired at once")
     let newEnd = Date().addingTimeInterval(1.5)
     try await store.setEnd(of: moved, to: newEnd, now: Date())
 
