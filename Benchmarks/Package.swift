@@ -54,6 +54,8 @@ let package = Package(
         .product(name: "CountdownTesting", package: countdownKit),
       ]
     ),
+    // Adding, extending and cancelling N countdowns one by one: µs per call on the main thread.
+    .executableTarget(name: "handlecost", dependencies: [.product(name: "CountdownKit", package: countdownKit)]),
     // Rounds of fire-and-forget countdowns: what the engine still holds, and memory, after each.
     .executableTarget(
       name: "releasecost",

@@ -111,7 +111,13 @@ extension CountdownEngine {
 
   /// Adds a countdown with `subscriber`; with `releasesWhenSettled`, it goes away once it is over: it
   /// has finished, its completion was delivered, and its display will not change again.
+  ///
+  /// Pre-specialised for the two clocks of the standard library: generic over the clock, the step of
+  /// every add looked up the type metadata of the engine's state some ten times (~4,400 of ~14,500
+  /// instructions per add, measured with callgrind); the app's other clocks take the generic path.
   @usableFromInline
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   func addRow(
     _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool
   ) -> RowReference {
@@ -137,6 +143,8 @@ extension CountdownEngine {
 
   /// Cancels the countdown of `reference` if it is still that countdown.
   @usableFromInline
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   func cancel(_ reference: RowReference) {
     mutate(reference) { state, row, _ in state.core.remove(row, into: &state.effects) }
   }

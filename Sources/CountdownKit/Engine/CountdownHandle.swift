@@ -34,17 +34,23 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
 
   /// Stops the countdown: no more snapshots (not even one already on its way), and its completion
   /// will not fire.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   public func cancel() {
     change { state, row, _ in state.core.remove(row, into: &state.effects) }
   }
 
   /// Freezes the remaining time. A countdown that followed a wall-clock date keeps its frozen time
   /// from then on, whatever the wall clock does.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   public func pause() {
     change { state, row, now in state.core.change(row, .pause, at: now, into: &state.effects) }
   }
 
   /// Runs again from where it was paused.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   public func resume() {
     change { state, row, now in state.core.change(row, .resume, at: now, into: &state.effects) }
   }
@@ -52,6 +58,8 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// Counts to a new end instant instead (a paused countdown stays paused; see
   /// `Countdown.retargeted(to:)`). A completion that already fired is re-armed if the new end is in
   /// the future; one that has not fired yet fires at the new end, not the old one.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   public func retarget(to end: C.Instant) {
     let end = engine.tick(end: end)
     change { state, row, now in
@@ -85,6 +93,8 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
 
   /// Adds `amount` to the time left (subtracts, if negative), running or paused. Sums beyond ±292 years
   /// from the engine's start are held there (an end that far never comes).
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   public func extend(by amount: Duration) {
     let ticks = Ticks.ceiling(amount)
     change { state, row, now in state.core.change(row, .extend(ticks), at: now, into: &state.effects) }
