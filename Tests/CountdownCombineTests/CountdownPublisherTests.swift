@@ -9,7 +9,7 @@ import CountdownTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct CountdownPublisherTests {
+@Suite(.timeLimit(.minutes(5))) struct CountdownPublisherTests {
   @Test @MainActor func publishesEachChangeThenFinishes() async {
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A board's operations are atomic for other threads, and a row shows in one slot at a time.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BoardConcurrencyTests {
   @Test func aRefreshIsSeenWholeOrNotAtAllByOtherThreads() async {
     let clock = ManualClock()

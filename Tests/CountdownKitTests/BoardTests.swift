@@ -5,7 +5,7 @@ import Testing
 /// DESIGN.md, failure mode 3 and the board: refreshes, pauses, completions of rows off screen, and
 /// cells that are reused or go away.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BoardTests {
   typealias Snapshot = CountdownSnapshot<Duration, ManualClock.Instant>
   typealias Board = CountdownBoard<String, RoundedDisplay, ManualClock>

@@ -3,7 +3,7 @@ import CountdownTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct EngineDriverTests {
+@Suite(.timeLimit(.minutes(5))) struct EngineDriverTests {
   @Test func streamDeliversFirstSnapshotAtOnceThenEachSecond() async {
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)

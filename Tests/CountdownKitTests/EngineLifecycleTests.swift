@@ -5,7 +5,7 @@ import Testing
 
 /// Subscriptions that end, engines that shut down, boards that go away.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct EngineLifecycleTests {
   @Test func aStreamThatEndedAtOnceDoesNotCancelTheCountdownThatTakesItsPlace() async {
     let (engine, clock) = makeManualEngine()

@@ -10,7 +10,7 @@ import Testing
 ///
 /// The threads are `Thread`s, not tasks: the cooperative pool has only as many threads as there are
 /// cores, and the point is to have many callers inside the engine's lock at once.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct EngineStressTests {
   typealias Instant = ContinuousClock.Instant
   typealias Snapshot = CountdownSnapshot<Duration, Instant>

@@ -6,7 +6,7 @@ import Testing
 /// `snapshots(following:)`: a countdown to a date that lives somewhere else (a database row, a server
 /// stream) and may move at any moment.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FollowingTests {
   typealias Snapshot = CountdownSnapshot<Duration, ManualClock.Instant>
 

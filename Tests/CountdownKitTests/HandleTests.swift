@@ -5,7 +5,7 @@ import Testing
 
 /// DESIGN.md, failure mode 4: retargeting, extending, pausing and cancelling take effect exactly.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct HandleTests {
   typealias Snapshot = CountdownSnapshot<Duration, ManualClock.Instant>
 

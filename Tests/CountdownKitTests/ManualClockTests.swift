@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The manual clock that the engine tests (and users' tests) run on.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManualClockTests {
   @Test func advancingWakesSleepersDueByThenInOrderOfTheirDeadlines() async throws {
     let clock = ManualClock()

@@ -5,7 +5,7 @@ import Testing
 
 /// Who keeps a countdown, what shutting down means, and what absurd values do: through the public API.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct OwnershipTests {
   typealias Snapshot = CountdownSnapshot<Duration, ManualClock.Instant>
 

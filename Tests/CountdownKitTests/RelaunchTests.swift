@@ -6,7 +6,7 @@ import Testing
 /// A countdown stored as wall-clock facts survives a relaunch: on a monotonic clock that restarted
 /// from zero (a reboot) or kept going, with the wall clock moved in between or not.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct RelaunchTests {
   typealias Snapshot = CountdownSnapshot<Duration, ManualClock.Instant>
 

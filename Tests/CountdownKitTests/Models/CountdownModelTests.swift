@@ -6,7 +6,7 @@ import Testing
 /// `CountdownModel`: one observation per visible change, none per tick, none for what a view does not
 /// read, and none after the model is released.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CountdownModelTests {
   @Test func publishesOncePerVisibleChangeNeverPerTick() {
     let (engine, clock) = makeManualEngine()
