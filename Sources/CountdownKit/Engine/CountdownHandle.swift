@@ -34,10 +34,8 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
 
   /// Stops the countdown: no more snapshots (not even one already on its way), and its completion
   /// will not fire.
-  @_specialize(where C == ContinuousClock)
-  @_specialize(where C == SuspendingClock)
   public func cancel() {
-    change { state, row, _ in state.core.remove(row, into: &state.effects) }
+    engine.cancel(reference)
   }
 
   /// Freezes the remaining time. A countdown that followed a wall-clock date keeps its frozen time

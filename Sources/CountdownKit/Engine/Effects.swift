@@ -64,6 +64,7 @@ package struct Effects: Sendable {
   package var isEmpty: Bool { changes.isEmpty && streamChanges.isEmpty && events.isEmpty }
 
   /// How many changes at the start of `changes` are of the display class of the first one.
+  @inlinable
   static func runLength(_ changes: UnsafeBufferPointer<Change>) -> Int {
     guard let first = changes.first else { return 0 }
     var end = 1

@@ -140,12 +140,10 @@ where Instant.Duration == Duration {
   nonisolated static func readAhead(
     _ sinks: UnsafeBufferPointer<Callback?>, for changes: UnsafeBufferPointer<Effects.Change>
   ) -> (touched: UInt, end: Int) {
-    guard let first = changes.first else { return (0, 0) }
+    let end = Effects.runLength(changes)
     var touched: UInt = 0
-    var end = 0
-    while end < changes.count, changes[end].displayClass == first.displayClass {
-      if Int(changes[end].sink) < sinks.count, sinks[Int(changes[end].sink)] != nil { touched &+= 1 }
-      end += 1
+    for change in changes[..<end] where Int(change.sink) < sinks.count && sinks[Int(change.sink)] != nil {
+      touched &+= 1
     }
     for change in changes[..<end] where Int(change.sink) < sinks.count {
       guard let callback = sinks[Int(change.sink)].map(Unmanaged.passUnretained) else { continue }
