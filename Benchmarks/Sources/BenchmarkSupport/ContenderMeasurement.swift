@@ -28,6 +28,10 @@ public struct ContenderMeasurement: Codable, Sendable {
   public var residentBytesPerCountdown: Double
   /// Heap bytes added by the contender's countdowns, per countdown.
   public var heapBytesPerCountdown: Double
+  /// Resident memory per countdown once malloc has given its free memory back (`malloc_trim`, after
+  /// the other memory figures were taken): what the countdowns hold, apart from what the allocator
+  /// kept of freed memory.
+  public var trimmedResidentBytesPerCountdown: Double?
   /// Real time to set the scenario up, per countdown (microseconds).
   public var setupMicrosecondsPerCountdown: Double
   /// Scenario-specific figures: cost per operation in churn, mutation latency in the herd.

@@ -32,6 +32,7 @@ public struct Report: Sendable {
       ("after cancel", { Double($0.counts.afterCancel) }, .count),
       ("RSS B/countdown", { $0.residentBytesPerCountdown }, .bytes),
       ("heap B/countdown", { $0.heapBytesPerCountdown }, .bytes),
+      ("RSS B/countdown, heap trimmed", { $0.trimmedResidentBytesPerCountdown ?? .nan }, .bytes),
       ("setup µs/countdown", { $0.setupMicrosecondsPerCountdown }, .micro),
     ]
   }

@@ -36,13 +36,29 @@ public enum Scenario: Int, CaseIterable, Codable, Sendable {
   static let mutatorThreads = 2
   static let mutatorRing = 1_000
 
+  /// Where in the second the ends of scenarios 1, 3 and 4 fall.
+  public enum Phases: String, Codable, Sendable, CaseIterable {
+    /// Anywhere (the default): each row changes at its own moment of the second, so that every
+    /// wake-up of the engine serves a scattered tenth of the rows.
+    case random
+    /// At the same moment of every second (the half): what an app gets from deadlines stored to the
+    /// second, or from countdowns of whole seconds started together. One wake-up a second serves
+    /// every row, in the order they were added.
+    case shared
+  }
+
   /// The rows of a run with `n` countdowns (plus the extra rows the scenario adds while it runs).
-  public func workload(n: Int, seed: UInt64) -> Workload {
+  public func workload(n: Int, seed: UInt64, phases: Phases = .random) -> Workload {
     var random = SeededGenerator(seed: seed)
     switch self {
     case .steady, .churn, .list:
       let extra = self == .churn ? Self.churnRebinds : 0
-      return Workload(ends: (0..<(n + extra)).map { _ in Double.random(in: 600..<3_000, using: &random) }, unit: 1)
+      let ends: [Double] =
+        switch phases {
+        case .random: (0..<(n + extra)).map { _ in Double.random(in: 600..<3_000, using: &random) }
+        case .shared: (0..<(n + extra)).map { _ in Double(Int.random(in: 600..<3_000, using: &random)) + 0.5 }
+        }
+      return Workload(ends: ends, unit: 1)
     case .idle:
       // Ends on whole minutes of a shared phase: every value changes in the same second of each minute.
       return Workload(

@@ -15,6 +15,8 @@ public struct ScenarioRunner {
   public var seed: UInt64 = 0x5EED
   /// What the app does with each delivery.
   public var appWork = Recorder.AppWork.record
+  /// Where in the second the rows' ends fall (scenarios 1, 3 and 4).
+  public var phases = Scenario.Phases.random
 
   /// A runner for `scenario` with `n` countdowns and a `seconds` window.
   public init(scenario: Scenario, n: Int, seconds: Double) {
@@ -26,7 +28,7 @@ public struct ScenarioRunner {
   /// Measures `kind`.
   public func measure(_ kind: ContenderKind) async -> ContenderMeasurement {
     // The rows are laid out per contender, so that none starts later into its countdowns.
-    let workload = scenario.workload(n: n, seed: seed)
+    let workload = scenario.workload(n: n, seed: seed, phases: phases)
     let recorder = Recorder(workload, work: appWork)
     let contender = kind.make(for: scenario, workload: workload, recorder: recorder)
     ProcessStats.trimHeap()
@@ -36,6 +38,8 @@ public struct ScenarioRunner {
     let afterSetup = ProcessStats.now()
     try? await Task.sleep(for: .seconds(warmUp))
     let settled = ProcessStats.now()
+    ProcessStats.trimHeap()
+    let trimmed = ProcessStats.now()
     recorder.startWindow()
     Watchdog.note("scenario \(scenario.rawValue), N = \(n), \(contender.name), measuring")
     let wakeUpsBefore = contender.wakeUps
@@ -60,6 +64,7 @@ public struct ScenarioRunner {
       latenessMaxMilliseconds: maximum * 1e3, counts: counts,
       residentBytesPerCountdown: Double(settled.residentBytes - before.residentBytes) / countdowns,
       heapBytesPerCountdown: Double(settled.heapBytes - before.heapBytes) / countdowns,
+      trimmedResidentBytesPerCountdown: Double(trimmed.residentBytes - before.residentBytes) / countdowns,
       setupMicrosecondsPerCountdown: (afterSetup.wallSeconds - before.wallSeconds) * 1e6 / countdowns,
       extra: extra)
   }

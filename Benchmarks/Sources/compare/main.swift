@@ -4,7 +4,7 @@ import Foundation
 /// `compare`: the engine and the strategies apps use today, side by side in one process.
 let usage = """
   usage: compare [--scenario 1...5 | all] [--n COUNT] [--seconds S] [--only engine,a,b,c] [--json FILE]
-                 [--max-rss-gb G] [--app-work record|count]
+                 [--max-rss-gb G] [--app-work record|count] [--phases random|shared]
          compare --smoke
 
     --scenario   1 steady, 2 idle, 3 list, 4 churn, 5 herd (default 1)
@@ -17,6 +17,9 @@ let usage = """
                  skipped, duplicated, early and late values are counted; count only counts it, touching
                  no memory of the app's per row: the contenders' own cost (only CPU and deliveries are
                  then measured)
+    --phases     where in the second the ends of scenarios 1, 3 and 4 fall: random (default; each
+                 wake-up serves a scattered tenth of the rows) or shared (all on the half second, as
+                 deadlines stored to the second: one wake-up a second serves every row, in order)
     --smoke      scenario 1, engine only, N = 10000, 9 s; exits 1 if any value is skipped,
                  duplicated, early or delivered after cancel
   """
@@ -30,6 +33,7 @@ struct Options {
   var smoke = false
   var maxResidentGigabytes = 8.0
   var appWork = Recorder.AppWork.record
+  var phases = Scenario.Phases.random
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -67,6 +71,9 @@ func parse(_ arguments: [String]) -> Options? {
     case "--app-work":
       guard let work = Recorder.AppWork(rawValue: value) else { return nil }
       options.appWork = work
+    case "--phases":
+      guard let phases = Scenario.Phases(rawValue: value) else { return nil }
+      options.phases = phases
     case "--max-rss-gb":
       guard let limit = Double(value), limit > 0 else { return nil }
       options.maxResidentGigabytes = limit
@@ -87,6 +94,7 @@ if options.smoke {
   options.seconds = 9
   options.contenders = [.engine]
   options.appWork = .record
+  options.phases = .random
 }
 
 Watchdog.start(limitBytes: Int(options.maxResidentGigabytes * 1e9))
@@ -103,6 +111,7 @@ var all: [ContenderMeasurement] = []
 for scenario in options.scenarios {
   var runner = ScenarioRunner(scenario: scenario, n: options.n, seconds: options.seconds ?? scenario.defaultSeconds)
   runner.appWork = options.appWork
+  runner.phases = options.phases
   print("Scenario \(scenario.rawValue) — \(scenario.title)")
   var measurements: [ContenderMeasurement] = []
   for kind in options.contenders {

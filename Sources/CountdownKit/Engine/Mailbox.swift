@@ -119,9 +119,11 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// The largest change buffer kept for reuse (65,536 changes, 2 MiB): the buffer of a burst (a
-  /// hundred thousand countdowns added in one loop) is let go once delivered.
-  static var spareCapacityLimit: Int { 65_536 }
+  /// The largest change buffer kept for reuse (4,096 changes, 128 KiB, four times the driver's
+  /// chunk): the buffer of a burst (a hundred thousand countdowns added in one loop, or a wake-up's
+  /// changes piled up while the main actor was busy) is let go once delivered, not kept for good.
+  /// With 65,536, an app whose countdowns change together kept up to four 2 MiB buffers.
+  static var spareCapacityLimit: Int { 4_096 }
 
   /// Keeps a delivered chunk's change buffer (emptied) for a later chunk, unless it is a burst's.
   func recycle(_ buffer: consuming [Effects.Change]) {
