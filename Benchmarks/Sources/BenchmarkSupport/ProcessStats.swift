@@ -38,6 +38,12 @@ public struct ProcessStats: Sendable {
     cps_trim_heap()
   }
 
+  /// Prints malloc's statistics, arena by arena, on standard error (glibc's `malloc_stats`): how much
+  /// of the memory each arena took from the system is in use.
+  public static func printMallocStats() {
+    cps_malloc_stats()
+  }
+
   /// Resident memory alone: cheap, unlike `now()`, whose heap reading walks the whole heap.
   static func residentBytes() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }

@@ -17,6 +17,8 @@ public struct ScenarioRunner {
   public var appWork = Recorder.AppWork.record
   /// Where in the second the rows' ends fall (scenarios 1, 3 and 4).
   public var phases = Scenario.Phases.random
+  /// Whether to print malloc's statistics per arena (on standard error) once the contender settled.
+  public var printsMallocStats = false
 
   /// A runner for `scenario` with `n` countdowns and a `seconds` window.
   public init(scenario: Scenario, n: Int, seconds: Double) {
@@ -38,6 +40,7 @@ public struct ScenarioRunner {
     let afterSetup = ProcessStats.now()
     try? await Task.sleep(for: .seconds(warmUp))
     let settled = ProcessStats.now()
+    if printsMallocStats { ProcessStats.printMallocStats() }
     ProcessStats.trimHeap()
     let trimmed = ProcessStats.now()
     recorder.startWindow()

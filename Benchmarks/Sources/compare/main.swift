@@ -5,6 +5,7 @@ import Foundation
 let usage = """
   usage: compare [--scenario 1...5 | all] [--n COUNT] [--seconds S] [--only engine,a,b,c] [--json FILE]
                  [--max-rss-gb G] [--app-work record|count] [--phases random|shared]
+                 [--malloc-stats]
          compare --smoke
 
     --scenario   1 steady, 2 idle, 3 list, 4 churn, 5 herd (default 1)
@@ -20,6 +21,9 @@ let usage = """
     --phases     where in the second the ends of scenarios 1, 3 and 4 fall: random (default; each
                  wake-up serves a scattered tenth of the rows) or shared (all on the half second, as
                  deadlines stored to the second: one wake-up a second serves every row, in order)
+    --malloc-stats
+                 print malloc's statistics per arena (standard error) once each contender settled:
+                 which thread's arena keeps freed memory resident
     --smoke      scenario 1, engine only, N = 10000, 9 s; exits 1 if any value is skipped,
                  duplicated, early or delivered after cancel
   """
@@ -34,6 +38,7 @@ struct Options {
   var maxResidentGigabytes = 8.0
   var appWork = Recorder.AppWork.record
   var phases = Scenario.Phases.random
+  var mallocStats = false
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -42,6 +47,10 @@ func parse(_ arguments: [String]) -> Options? {
   while let flag = rest.popFirst() {
     if flag == "--smoke" {
       options.smoke = true
+      continue
+    }
+    if flag == "--malloc-stats" {
+      options.mallocStats = true
       continue
     }
     guard let value = rest.popFirst() else { return nil }
@@ -112,6 +121,7 @@ for scenario in options.scenarios {
   var runner = ScenarioRunner(scenario: scenario, n: options.n, seconds: options.seconds ?? scenario.defaultSeconds)
   runner.appWork = options.appWork
   runner.phases = options.phases
+  runner.printsMallocStats = options.mallocStats
   print("Scenario \(scenario.rawValue) — \(scenario.title)")
   var measurements: [ContenderMeasurement] = []
   for kind in options.contenders {

@@ -16,9 +16,13 @@ static inline size_t cps_heap_bytes_in_use(void) {
 
 /// Returns free heap memory to the system, so that resident memory measured next starts low.
 static inline void cps_trim_heap(void) { malloc_trim(0); }
+
+/// Prints each arena's system and in-use bytes on standard error.
+static inline void cps_malloc_stats(void) { malloc_stats(); }
 #else
 static inline size_t cps_heap_bytes_in_use(void) { return 0; }
 static inline void cps_trim_heap(void) {}
+static inline void cps_malloc_stats(void) {}
 #endif
 
 #endif
