@@ -29,7 +29,7 @@ public final class CombinePipelines: Contender {
       Pipelines(rows: Array(repeating: nil, count: workload.count), slots: Array(repeating: nil, count: slotCount)))
   }
 
-  public func add(_ row: Int) {
+  public func add(_ row: Int, isolation: isolated (any Actor)?) {
     pipelines.withLock { pipelines in
       pipelines.rows[row] = makePipeline(for: row)
     }

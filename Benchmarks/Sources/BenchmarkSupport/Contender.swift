@@ -6,8 +6,10 @@ public protocol Contender: AnyObject, Sendable {
   /// A short name for tables.
   var name: String { get }
 
-  /// Starts showing `row`: it renders at once, then on every change.
-  func add(_ row: Int)
+  /// Starts showing `row`: it renders at once, then on every change. `isolation` is the caller's
+  /// actor (`#isolation`), so that a contender called on the main actor adds as an app's main-actor
+  /// code does.
+  func add(_ row: Int, isolation: isolated (any Actor)?)
 
   /// Stops showing `row`.
   func cancel(_ row: Int)

@@ -30,16 +30,16 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
     slots = (0..<slotCount).map { _ in board.slot() }
   }
 
-  public func add(_ row: Int) {
+  public func add(_ row: Int, isolation: isolated (any Actor)?) {
     // An app names its display's type, so the engine's inlinable `add` is specialised for it; this
     // class is generic, so it names the built-in displays the scenarios use.
     let handle =
       if let display = display as? RoundedDisplay {
-        add(row, display: display)
+        add(row, display: display, isolation: isolation)
       } else if let display = display as? AdaptiveDisplay {
-        add(row, display: display)
+        add(row, display: display, isolation: isolation)
       } else {
-        add(row, display: display)
+        add(row, display: display, isolation: isolation)
       }
     let previous = handles.withLock { handles in
       defer { handles[row] = handle }
@@ -49,11 +49,13 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
   }
 
   @inline(__always)
-  private func add<Shown: CountdownDisplay>(_ row: Int, display: Shown) -> CountdownHandle<ContinuousClock>
+  private func add<Shown: CountdownDisplay>(
+    _ row: Int, display: Shown, isolation: isolated (any Actor)?
+  ) -> CountdownHandle<ContinuousClock>
   where Shown.Value == Duration {
     engine.add(
       Countdown(end: workload.endInstant(row)), display: display,
-      onChange: recording(row, to: recorder, clock: clock))
+      onChange: recording(row, to: recorder, clock: clock), isolation: isolation)
   }
 
   public func cancel(_ row: Int) {

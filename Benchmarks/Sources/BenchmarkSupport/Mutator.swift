@@ -19,7 +19,7 @@ final class Mutator: Sendable {
         let added = rows + step % (2 * ring)
         recorder.activate(added)
         let start = clock.now
-        contender.add(added)
+        contender.add(added, isolation: nil)
         samples.append(start.duration(to: clock.now).seconds)
         if step >= ring {
           let cancelled = rows + (step - ring) % (2 * ring)

@@ -78,7 +78,7 @@ public struct ScenarioRunner {
     case .steady, .idle, .herd:
       for row in 0..<n {
         recorder.activate(row)
-        contender.add(row)
+        contender.add(row, isolation: #isolation)
       }
       return [:]
     case .list:
@@ -109,7 +109,7 @@ public struct ScenarioRunner {
     timed("add", operations: n) {
       for row in 0..<n {
         recorder.activate(row)
-        contender.add(row)
+        contender.add(row, isolation: #isolation)
       }
     }
     timed("cancel", operations: half.count) {
@@ -121,7 +121,7 @@ public struct ScenarioRunner {
     timed("re-add", operations: half.count) {
       for row in half {
         recorder.activate(row)
-        contender.add(row)
+        contender.add(row, isolation: #isolation)
       }
     }
     let listRows = n..<(n + Scenario.churnRebinds)

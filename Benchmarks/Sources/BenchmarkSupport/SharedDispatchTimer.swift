@@ -36,7 +36,7 @@ public final class SharedDispatchTimer: Contender {
     }
   }
 
-  public func add(_ row: Int) {
+  public func add(_ row: Int, isolation: isolated (any Actor)?) {
     rows.withLock { rows in
       guard rows.position[row] < 0 else { return }
       rows.position[row] = Int32(rows.bound.count)

@@ -32,7 +32,7 @@ public final class TimerPerCountdown: Contender {
         slotRows: Array(repeating: nil, count: slotCount)))
   }
 
-  public func add(_ row: Int) {
+  public func add(_ row: Int, isolation: isolated (any Actor)?) {
     timers.withLock { timers in
       timers.rows[row]?.invalidate()
       timers.rows[row] = makeTimer(for: row)

@@ -14,6 +14,9 @@ extension CountdownEngine {
   ///   - onChange: Receives each new snapshot.
   ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), after
   ///     the snapshot that shows it; never for a countdown cancelled before that.
+  ///   - isolation: The caller's actor, filled in by the compiler: leave it out. Called on the main
+  ///     actor, the engine hands `onChange` to the main actor's side directly instead of queueing it
+  ///     for the next hop.
   /// - Returns: A handle to pause, retarget or cancel the countdown; the engine lets go of the
   ///   countdown once it is over (see ``CountdownHandle``).
   @inlinable
@@ -22,14 +25,19 @@ extension CountdownEngine {
     _ countdown: Countdown<C.Instant>,
     display: Display,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)? = nil
+    onFinish: (@MainActor @Sendable () -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation
   ) -> CountdownHandle<C> {
-    add(countdown, target: nil, display: display, onChange: onChange, onFinish: onFinish)
+    add(
+      countdown, target: nil, display: display, onChange: onChange, onFinish: onFinish,
+      onMainActor: Self.isMainActor(isolation))
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
+  /// - Parameter isolation: The caller's actor, filled in by the compiler: leave it out (see
+  ///   ``add(_:display:onChange:onFinish:isolation:)``).
   /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
   @inlinable
   @discardableResult
@@ -38,11 +46,20 @@ extension CountdownEngine {
     total: Duration? = nil,
     display: Display,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)? = nil
+    onFinish: (@MainActor @Sendable () -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
     return add(
-      Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish)
+      Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish,
+      onMainActor: Self.isMainActor(isolation))
+  }
+
+  /// Whether `isolation` (a caller's `#isolation`) is the main actor.
+  @inlinable
+  static func isMainActor(_ isolation: (any Actor)?) -> Bool {
+    guard let isolation else { return false }
+    return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -90,11 +107,13 @@ extension CountdownEngine {
   /// Adds a countdown, released once it is over, whose snapshots go to `onChange` on the main actor;
   /// returns its handle. Inlinable so that its display's functions are compiled for it where it is
   /// named, and nothing is allocated for the display.
+  ///
+  /// `onMainActor`: the caller is isolated to the main actor (see ``isMainActor(_:)``).
   @inlinable
   func add<Display: CountdownDisplay>(
     _ countdown: Countdown<C.Instant>, target: Date?, display: Display,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)?
+    onFinish: (@MainActor @Sendable () -> Void)?, onMainActor: Bool
   ) -> CountdownHandle<C> {
     let closures = SubscriberClosures(onChange: onChange, onFinish: onFinish)
     let reference = DisplayDescription.with(display, kind: .of(Display.self, C.Instant.self), origin: origin) {
@@ -103,14 +122,16 @@ extension CountdownEngine {
         addRow(
           countdown, target: target,
           subscriber: Subscriber(display: description, sink: .main(closures: UnsafeRawPointer(closures))),
-          releasesWhenSettled: true)
+          releasesWhenSettled: true, onMainActor: onMainActor)
       }
     }
     return CountdownHandle(engine: self, reference: reference)
   }
 
   /// Adds a countdown with `subscriber`; with `releasesWhenSettled`, it goes away once it is over: it
-  /// has finished, its completion was delivered, and its display will not change again.
+  /// has finished, its completion was delivered, and its display will not change again. With
+  /// `onMainActor` (the caller is isolated to the main actor), a main-actor subscriber may be
+  /// installed at once (see `EngineState.binding(for:onMainActor:)`).
   ///
   /// Pre-specialised for the two clocks of the standard library: generic over the clock, the step of
   /// every add looked up the type metadata of the engine's state some ten times (~4,400 of ~14,500
@@ -119,12 +140,13 @@ extension CountdownEngine {
   @_specialize(where C == ContinuousClock)
   @_specialize(where C == SuspendingClock)
   func addRow(
-    _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool
+    _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool,
+    onMainActor: Bool = false
   ) -> RowReference {
     var spec = spec(for: countdown, target: target)
     spec.releasesWhenSettled = releasesWhenSettled
     return mutate { state, now in
-      let binding = state.binding(for: subscriber)
+      let binding = state.binding(for: subscriber, onMainActor: onMainActor)
       let row = state.core.add(
         spec, binding: binding, renderer: subscriber.display.makeRenderer(), at: now, into: &state.effects)
       return RowReference(row: row, generation: state.core.rows[row].generation)

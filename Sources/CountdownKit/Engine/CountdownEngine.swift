@@ -25,7 +25,9 @@ public import Foundation
 ///    the instant becomes ticks, nanoseconds since the engine started (`CountdownEngine+Conversions.swift`,
 ///    the only conversion), and the core (`EngineCore.swift`) takes a row (`Rows.swift`: 24 hot bytes),
 ///    a binding (`Bindings.swift`: 16 bytes) and a sink slot in the display's class
-///    (`DisplayClasses.swift`, one per distinct display).
+///    (`DisplayClasses.swift`, one per distinct display). The closure goes to the class's main-actor
+///    table: at once when `add` runs on the main actor and the slot is new (`EngineState.swift`),
+///    otherwise queued for the next hop, in order with everything else the main actor is sent.
 /// 2. **Schedule** (`Schedule.swift`, `Schedule+Wheel.swift`). The core queues the row at its next
 ///    change: an append to a slot of the timing wheel of its tolerance, or a heap push when far.
 /// 3. **Wake** (`CountdownEngine+Driver.swift`). One task sleeps until the end of the earliest occupied

@@ -30,13 +30,25 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
 
   /// The binding of a new subscriber: its display's class (an existing one whose display is equal, or
   /// a new one), a sink slot there, and the main-actor install of its closures (or its stream).
-  mutating func binding(for subscriber: Subscriber) -> Bindings.Binding {
+  /// `onMainActor`: the caller is isolated to the main actor.
+  mutating func binding(for subscriber: Subscriber, onMainActor: Bool = false) -> Bindings.Binding {
     let (displayClass, table) = self.displayClass(for: subscriber.display)
     switch subscriber.sink {
     case .main(let closures):
+      let sinksBefore = core.classes[displayClass].serials.count
       let (sink, serial) = core.classes.takeSink(of: displayClass)
-      subscriber.display.kind.enqueue(table, sink, serial, closures)
-      pendingMain.append(.install(table))
+      // Added on the main actor into a sink slot the table never had: nothing on its way to the main
+      // actor can concern that slot (no change, no removal), so installing now is the same as
+      // installing when the mailbox gets there, without queueing the closures and an event for it (a
+      // loop of a hundred thousand adds on the main actor queued 80 bytes per add until it returned).
+      // Not `Thread.isMainThread`: the main actor need not run on the main thread (it does not under
+      // `swift test` on Linux), and the main thread need not be the main actor.
+      if onMainActor, Int(sink) == sinksBefore {
+        subscriber.display.kind.install(table, sink, serial, closures)
+      } else {
+        subscriber.display.kind.enqueue(table, sink, serial, closures)
+        pendingMain.append(.install(table))
+      }
       return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
     case .stream(let sink):
       core.classes.retain(displayClass)

@@ -17,19 +17,25 @@ struct DisplayKind: Sendable {
   /// install in `table` at slot `sink` as subscriber number `serial` (see `MainTable.installNext`).
   @usableFromInline let enqueue:
     @Sendable (_ table: MainTable, _ sink: UInt32, _ serial: UInt32, UnsafeRawPointer) -> Void
+  /// Installs the subscriber closures at the pointer in `table` at once. Only on the main actor, and
+  /// only for a sink slot never used before in that table (see `EngineState.binding(for:onMainActor:)`).
+  @usableFromInline let install:
+    @Sendable (_ table: MainTable, _ sink: UInt32, _ serial: UInt32, UnsafeRawPointer) -> Void
 
   @inlinable
   init(
     type: ObjectIdentifier, isShown: @escaping @Sendable (MainTable, UnsafeRawPointer) -> Bool,
     makeTable: @escaping @Sendable (UnsafeRawPointer, UnsafeRawPointer, DisplayPlan?) -> MainTable,
     makeRenderer: @escaping @Sendable (UnsafeRawPointer) -> GenericRenderer,
-    enqueue: @escaping @Sendable (MainTable, UInt32, UInt32, UnsafeRawPointer) -> Void
+    enqueue: @escaping @Sendable (MainTable, UInt32, UInt32, UnsafeRawPointer) -> Void,
+    install: @escaping @Sendable (MainTable, UInt32, UInt32, UnsafeRawPointer) -> Void
   ) {
     self.type = type
     self.isShown = isShown
     self.makeTable = makeTable
     self.makeRenderer = makeRenderer
     self.enqueue = enqueue
+    self.install = install
   }
 
   /// The kind of `Display` on a clock whose instants are `Instant`s.
@@ -49,6 +55,14 @@ struct DisplayKind: Sendable {
       enqueue: { table, sink, serial, closures in
         let typed = unsafeDowncast(table.typed, to: SinkTable<Display, Instant>.self)
         typed.enqueue(closures.load(as: SubscriberClosures<Display.Value, Instant>.self), sink: sink, serial: serial)
+      },
+      install: { table, sink, serial, closures in
+        let typed = unsafeDowncast(table.typed, to: SinkTable<Display, Instant>.self)
+        let closures = closures.load(as: SubscriberClosures<Display.Value, Instant>.self)
+        MainActor.assumeIsolated {
+          typed.install(
+            sink, serial: serial, onChange: closures.onChange, onFinish: closures.onFinish, hint: closures.hint)
+        }
       })
   }
 }

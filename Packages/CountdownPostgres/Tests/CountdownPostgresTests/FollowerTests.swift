@@ -60,19 +60,29 @@ struct FollowerTests {
     #expect(await eventually { mirror.counts.firstLoads == 1 })
     // The first load set the watermark (its snapshot's xmin): cut the connection and edit while it is
     // away. (Markers moving the watermark while connected are exercised by the convergence test.)
-    #expect(try await database.terminate(applicationName: "catchup-follower") == 1)
-    try await store.remove(7)
-    try await store.setEnd(of: 8, to: now.addingTimeInterval(120), now: now)
-    try await store.add(title: "added while away", endsAt: now)
-    #expect(await eventually { mirror.counts.catchUps >= 1 })
-    #expect(try await eventually { mirror.matches(try await store.rows()) })
+    //
+    // xmin is the oldest transaction running anywhere in the cluster: a transaction of another test,
+    // in another database, that began before our rows were written and was still running when the
+    // snapshot was taken holds the watermark back, and that catch-up rightly reads our rows again. So
+    // the catch-up is repeated (each one's snapshot is the next watermark) until one reads less than
+    // the table: a follower that always read the whole table would fail every time.
+    var smallest = Int.max
+    for attempt in 1...3 {
+      #expect(try await database.terminate(applicationName: "catchup-follower") == 1)
+      try await store.remove(Int64(6 + attempt))
+      try await store.setEnd(of: Int64(10 + attempt), to: now.addingTimeInterval(120), now: now)
+      try await store.add(title: "added while away \(attempt)", endsAt: now)
+      #expect(await eventually { mirror.counts.catchUps >= attempt })
+      #expect(try await eventually { mirror.matches(try await store.rows()) })
+      let catchUps = mirror.events.compactMap { event -> Int? in
+        if case .caughtUp(false, let rows) = event { rows } else { nil }
+      }
+      smallest = min(smallest, catchUps.last ?? .max)
+      if smallest < 50 { break }
+    }
     #expect(mirror.counts.interruptions >= 1)
     #expect(mirror.counts.firstLoads == 1, "a reconnect catches up instead of reloading")
-    if let catchUp = mirror.events.lazy.compactMap({ event -> Int? in
-      if case .caughtUp(false, let rows) = event { rows } else { nil }
-    }).first {
-      #expect(catchUp < 50, "a catch-up reads what changed, not the table (read \(catchUp))")
-    }
+    #expect(smallest < 50, "a catch-up reads what changed, not the table (read \(smallest) at best)")
     task.cancel()
     await store.close()
     await database.drop()
