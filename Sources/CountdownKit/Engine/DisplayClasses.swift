@@ -82,6 +82,12 @@ package struct DisplayClasses: Sendable {
     entries[Int(index)].serials[Int(sink)]
   }
 
+  /// Whether the next ``takeSink(of:)`` of class `index` hands out a slot the class never had (none was
+  /// given back to reuse).
+  package func nextSinkIsNew(of index: UInt32) -> Bool {
+    entries[Int(index)].freeSinks.isEmpty
+  }
+
   /// Gives a sink slot back and drops the reference; returns whether the class went away.
   package mutating func returnSink(_ sink: UInt32, of index: UInt32) -> Bool {
     returnedSinks.append((index, sink))

@@ -35,7 +35,7 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
     let (displayClass, table) = self.displayClass(for: subscriber.display)
     switch subscriber.sink {
     case .main(let closures):
-      let sinksBefore = core.classes[displayClass].serials.count
+      let isNewSink = core.classes.nextSinkIsNew(of: displayClass)
       let (sink, serial) = core.classes.takeSink(of: displayClass)
       // Added on the main actor into a sink slot the table never had: nothing on its way to the main
       // actor can concern that slot (no change, no removal), so installing now is the same as
@@ -43,7 +43,7 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
       // loop of a hundred thousand adds on the main actor queued 80 bytes per add until it returned).
       // Not `Thread.isMainThread`: the main actor need not run on the main thread (it does not under
       // `swift test` on Linux), and the main thread need not be the main actor.
-      if onMainActor, Int(sink) == sinksBefore {
+      if onMainActor, isNewSink {
         subscriber.display.kind.install(table, sink, serial, closures)
       } else {
         subscriber.display.kind.enqueue(table, sink, serial, closures)

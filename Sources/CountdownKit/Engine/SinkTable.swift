@@ -88,9 +88,13 @@ where Instant.Duration == Duration {
   @inlinable
   func installNext() {
     guard let next = pending.withLock({ $0.popFirst() }) else { return }
-    install(
-      next.sink, serial: next.serial, onChange: next.closures.onChange, onFinish: next.closures.onFinish,
-      hint: next.closures.hint)
+    install(next.closures, sink: next.sink, serial: next.serial)
+  }
+
+  /// Installs a subscriber's closures in slot `sink` as subscriber number `serial`.
+  @inlinable
+  func install(_ closures: Closures, sink: UInt32, serial: UInt32) {
+    install(sink, serial: serial, onChange: closures.onChange, onFinish: closures.onFinish, hint: closures.hint)
   }
 
   @inlinable

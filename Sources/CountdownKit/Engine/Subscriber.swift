@@ -59,10 +59,7 @@ struct DisplayKind: Sendable {
       install: { table, sink, serial, closures in
         let typed = unsafeDowncast(table.typed, to: SinkTable<Display, Instant>.self)
         let closures = closures.load(as: SubscriberClosures<Display.Value, Instant>.self)
-        MainActor.assumeIsolated {
-          typed.install(
-            sink, serial: serial, onChange: closures.onChange, onFinish: closures.onFinish, hint: closures.hint)
-        }
+        MainActor.assumeIsolated { typed.install(closures, sink: sink, serial: serial) }
       })
   }
 }

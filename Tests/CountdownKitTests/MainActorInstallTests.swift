@@ -3,13 +3,13 @@ import CountdownTesting
 import Foundation
 import Testing
 
-/// A subscriber added on the main thread into a sink slot its display's table never had is installed at
+/// A subscriber added on the main actor into a sink slot its display's table never had is installed at
 /// once instead of through the mailbox. These tests mix that path with the queued one (slots reused
 /// after a cancel, adds from other threads, adds from inside a delivery) and check that every closure
 /// gets its own countdown's values and nothing else.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
-struct MainThreadInstallTests {
+struct MainActorInstallTests {
   @Test func aCountdownAddedInsideAnotherOnesCallbackGetsItsOwnValues() {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
