@@ -19,7 +19,6 @@ import TestSupport
     let nextChange: (Tick) -> Tick?
     let period: Duration?
     let addClass: (inout CoreHarness) -> UInt32
-    let renderer: () -> GenericRenderer?
     /// What a change the core produced shows, built as the engine builds snapshots.
     let shown: (Effects.Change) -> String
 
@@ -31,7 +30,6 @@ import TestSupport
         nextChange: { display.nextChange(after: Ticks.duration($0)).map(Ticks.floor) },
         period: display.period,
         addClass: { $0.addClass(display) },
-        renderer: { plan == nil ? GenericRenderer.make(display) : nil },
         shown: { change in
           let snapshot = Snapshots.snapshot(
             of: change, at: ManualClock.Instant(offset: .zero), display: display,
@@ -187,7 +185,7 @@ import TestSupport
       let end = Ticks.sum(now, ticks(rng.duration(milliseconds: -2_000...15_000)))
       let pausedAt: Tick? = Int.random(in: 0..<5, using: &rng) == 0 ? now : nil
       let row = harness.add(
-        end: end, pausedAt: pausedAt, displayClass: displayClass, renderer: display?.renderer(), at: now)
+        end: end, pausedAt: pausedAt, displayClass: displayClass, at: now)
       subjects.append(
         Subject(
           display: display ?? Self.none, tolerance: harness.core.tolerance(forPeriod: display?.period), row: row,
@@ -265,6 +263,6 @@ import TestSupport
   static var none: TestDisplay {
     TestDisplay(
       name: "none", seen: { _ in "" }, nextChange: { _ in nil }, period: nil, addClass: { _ in 0 },
-      renderer: { nil }, shown: { _ in "" })
+      shown: { _ in "" })
   }
 }

@@ -84,7 +84,7 @@ import Testing
     let display = StuckOnWholeSecondsDisplay()
     let stuck = harness.addClass(display)
     let row = harness.add(
-      end: ticks(.seconds(3)), displayClass: stuck, renderer: GenericRenderer.make(display), at: 0)
+      end: ticks(.seconds(3)), displayClass: stuck, at: 0)
     // Served exactly on whole seconds (a manual clock can do that), where the display misbehaves.
     for second in 1...3 { harness.serve(at: ticks(.seconds(Int64(second)))) }
     var now = ticks(.seconds(3))

@@ -55,7 +55,7 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
   where Shown.Value == Duration {
     engine.add(
       Countdown(end: workload.endInstant(row)), display: display,
-      onChange: recording(row, to: recorder, clock: clock), isolation: isolation)
+      onChange: recording(row, to: recorder, clock: clock))
   }
 
   public func cancel(_ row: Int) {

@@ -26,9 +26,8 @@ final class BoardRows<ID: Hashable & Sendable>: BoardStorage {
     let token: UInt64
     /// The slot's state, cleared when another slot takes the row over.
     let slot: SlotState<ID>
-    /// Queues the slot's render closure for the board's table, at a sink slot, as a subscriber number
-    /// (see `DisplayKind.enqueue`).
-    let enqueue: @Sendable (MainTable, UInt32, UInt32) -> Void
+    /// The slot's render closure, boxed: installed in the board's table each time the row is there.
+    let subscriber: any AnyObject & Sendable
   }
 
   /// The state of the board's rows.

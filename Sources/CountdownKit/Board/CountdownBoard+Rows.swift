@@ -67,24 +67,9 @@ extension CountdownBoard {
   func placeBound(
     _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick
   ) {
-    let binding = rows.bindings[id].map { attach($0, in: &state) }
-    let row = state.core.add(
-      spec, binding: binding, renderer: binding == nil ? nil : renderer(), at: now, into: &state.effects)
+    let binding = rows.bindings[id].map { state.install(.main($0.subscriber), in: displayClass) }
+    let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
     rows.insert(id, row: row)
-  }
-
-  /// A binding of the board's display class for a slot's render closure, queued for the main actor.
-  @usableFromInline
-  func attach(_ slot: BoardRows<ID>.SlotBinding, in state: inout EngineState<C>) -> Bindings.Binding {
-    let (sink, serial) = state.core.classes.takeSink(of: displayClass)
-    slot.enqueue(table, sink, serial)
-    state.pendingMain.append(.install(table))
-    return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
-  }
-
-  /// The generic path's renderer, when the board's display has no plan.
-  func renderer() -> GenericRenderer? {
-    DisplayDescription.with(display, kind: kind, origin: engine.origin) { $0.makeRenderer() }
   }
 
   /// Makes room for `additional` rows in the engine and the board.
@@ -98,19 +83,14 @@ extension CountdownBoard {
   /// the row from any other slot that showed it.
   @MainActor
   func bind(_ id: ID, token: UInt64, slot: SlotState<ID>, render: @escaping @MainActor @Sendable (Snapshot) -> Void) {
-    let kind = kind
-    let closures = SubscriberClosures<Display.Value, C.Instant>(onChange: render, onFinish: nil)
-    let enqueue: @Sendable (MainTable, UInt32, UInt32) -> Void = { table, sink, serial in
-      withUnsafePointer(to: closures) { kind.enqueue(table, sink, serial, UnsafeRawPointer($0)) }
-    }
-    let slotBinding = BoardRows.SlotBinding(token: token, slot: slot, enqueue: enqueue)
-    let renderer = renderer()
+    let slotBinding = BoardRows.SlotBinding(
+      token: token, slot: slot, subscriber: MainSubscriber(onChange: render, onFinish: nil))
     let displaced = withRowsOnMain { state, rows, now -> BoardRows<ID>.SlotBinding? in
       let previous = rows.bindings[id]
       rows.bindings[id] = slotBinding
       if let row = rows.row(of: id) {
-        let binding = attach(slotBinding, in: &state)
-        state.core.bind(row, to: binding, renderer: renderer, at: now, into: &state.effects)
+        let binding = state.install(.main(slotBinding.subscriber), in: displayClass)
+        state.core.bind(row, to: binding, at: now, into: &state.effects)
       }
       return previous
     }

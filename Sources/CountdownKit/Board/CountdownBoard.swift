@@ -28,13 +28,10 @@ where C.Duration == Duration {
   public let engine: CountdownEngine<C>
   /// What every row shows.
   public let display: Display
-  /// Functions compiled for the display's type (see `DisplayKind`).
-  let kind: DisplayKind
   /// The board's number among the engine's boards.
   @usableFromInline let number: Int
-  /// The display class every row shows, and its main-actor table.
+  /// The display class every row shows.
   let displayClass: UInt32
-  let table: MainTable
   let events = FinishEvents<ID>()
   /// Hands out slot binding tokens.
   let tokens = Atomic<UInt64>(0)
@@ -42,25 +39,31 @@ where C.Duration == Duration {
   /// A board on `engine` whose rows show `display`.
   @inlinable
   public convenience init(engine: CountdownEngine<C>, display: Display) {
-    self.init(engine: engine, display: display, kind: .of(Display.self, C.Instant.self))
+    let plan = DisplayPlan.make(for: display)
+    let origin = engine.origin
+    self.init(engine: engine, display: display) { state in
+      state.displayClass(for: display, plan: plan, origin: origin)
+    }
   }
 
+  /// A board whose display's class `displayClass` finds (or makes) under the engine's lock, in code
+  /// compiled for the display.
   @usableFromInline
-  init(engine: CountdownEngine<C>, display: Display, kind: DisplayKind) {
+  init(
+    engine: CountdownEngine<C>, display: Display,
+    displayClass: (inout EngineState<C>) -> UInt32
+  ) {
     self.engine = engine
     self.display = display
-    self.kind = kind
     let events = events
-    (number, displayClass, table) = DisplayDescription.with(display, kind: kind, origin: engine.origin) { description in
-      engine.mutate { state, _ in
-        let (displayClass, table) = state.displayClass(for: description)
-        state.core.classes.retain(displayClass)
-        let number = state.boards.firstIndex { $0 == nil } ?? state.boards.count
-        precondition(number < Int(UInt16.max), "A CountdownEngine holds at most 65,534 boards at once")
-        let rows = BoardRows(displayClass: displayClass, owner: UInt16(number + 1), events: events)
-        if number == state.boards.count { state.boards.append(rows) } else { state.boards[number] = rows }
-        return (number, displayClass, table)
-      }
+    (number, self.displayClass) = engine.mutate { state, _ in
+      let displayClass = displayClass(&state)
+      state.core.classes.retain(displayClass)
+      let number = state.boards.firstIndex { $0 == nil } ?? state.boards.count
+      precondition(number < Int(UInt16.max), "A CountdownEngine holds at most 65,534 boards at once")
+      let rows = BoardRows(displayClass: displayClass, owner: UInt16(number + 1), events: events)
+      if number == state.boards.count { state.boards.append(rows) } else { state.boards[number] = rows }
+      return (number, displayClass)
     }
   }
 

@@ -6,8 +6,8 @@ package struct Bindings: Sendable {
   /// One binding.
   @usableFromInline
   package struct Binding: Sendable {
-    /// The compact value last delivered (plan displays), or the key of the binding's generic
-    /// renderer (other displays).
+    /// The compact value last delivered (plan displays; displays without one keep theirs in
+    /// ``GenericValues``).
     package var last: Int64
     /// Where deliveries go: the slot in the display class's sink table (main actor), or the stream's
     /// index.
@@ -84,36 +84,42 @@ package struct Bindings: Sendable {
   }
 }
 
-/// A subscriber's display that has no plan (see ``DisplayPlan``): the engine calls it to learn the
-/// value and the next change, and keeps the last value here to tell a change.
+/// The generic path of a display class whose display has no plan (see ``DisplayPlan``): the display's
+/// own functions, and the value each binding of the class last showed, to tell a change.
 ///
-/// Made in inlinable code (``make(_:)``), so that its closure is compiled for the display in the
-/// module that names it. Called only under the engine's lock; the last value has a lock of its own all
-/// the same, so that the renderer is `Sendable` by construction (uncontended: a few nanoseconds).
+/// A value type kept in the core (``DisplayClasses/generic``), under the engine's lock like the rest of
+/// the core; made for the display in inlinable code (``GenericDisplay/init(_:)``).
 @usableFromInline
-package final class GenericRenderer: Sendable {
-  /// Renders `remaining` ticks: whether the value differs from the last one rendered (always true the
-  /// first time), and the remaining time at which it next changes, in ticks (nil: never).
-  @usableFromInline let step: @Sendable (_ remaining: Tick) -> (changed: Bool, next: Tick?)
+package protocol GenericValues: Sendable {
+  /// Renders `remaining` ticks for `binding`: whether the value differs from the last one rendered for
+  /// it (always the first time), and the remaining time at which it next changes, in ticks (nil: never).
+  mutating func step(_ binding: UInt32, remaining: Tick) -> (changed: Bool, next: Tick?)
+  /// Forgets what `binding` showed (it went away).
+  mutating func forget(_ binding: UInt32)
+}
+
+/// ``GenericValues`` for `Display`.
+@usableFromInline
+package struct GenericDisplay<Display: CountdownDisplay>: GenericValues {
+  @usableFromInline let display: Display
+  @usableFromInline var last: [UInt32: Display.Value] = [:]
 
   @inlinable
-  init(step: @escaping @Sendable (_ remaining: Tick) -> (changed: Bool, next: Tick?)) {
-    self.step = step
+  package init(_ display: Display) {
+    self.display = display
   }
 
-  /// The renderer of `display`.
-  @inlinable
-  package static func make<Display: CountdownDisplay>(_ display: Display) -> GenericRenderer {
-    let last = Lock<Display.Value?>(nil)
-    return GenericRenderer { remaining in
-      let left = Ticks.duration(remaining)
-      let value = display.value(remaining: left)
-      let changed = last.withLock { last in
-        defer { last = value }
-        return last != value
-      }
-      // The next change as a tick count rounded down: never before the display's own instant.
-      return (changed, display.nextChange(after: left).map(Ticks.floor))
-    }
+  @usableFromInline
+  package mutating func step(_ binding: UInt32, remaining: Tick) -> (changed: Bool, next: Tick?) {
+    let left = Ticks.duration(remaining)
+    let value = display.value(remaining: left)
+    let changed = last.updateValue(value, forKey: binding) != value
+    // The next change as a tick count rounded down: never before the display's own instant.
+    return (changed, display.nextChange(after: left).map(Ticks.floor))
+  }
+
+  @usableFromInline
+  package mutating func forget(_ binding: UInt32) {
+    last[binding] = nil
   }
 }

@@ -42,14 +42,15 @@ extension CountdownEngine {
     let (wait, needsHop) = state.withLock { state -> (DriverWait, Bool) in
       guard !state.isShutDown else { return (.stop, false) }
       let now = tick(now: clock.now)
-      if !state.core.isServing {
+      let continuesServe = state.core.isServing
+      if !continuesServe {
         state.wakeUps += 1
         noticeWallClockJump(&state, at: now)
       }
       // At most a chunk per step, so that mutations from other threads wait for a chunk, not for a
       // whole herd, and the main actor gets the first (longest waiting) changes early.
       state.core.serve(at: now, limit: Self.chunkSize, into: &state.effects)
-      let needsHop = flush(&state, at: now)
+      let needsHop = flush(&state, at: now, continuesServe: continuesServe)
       if state.core.isServing {
         state.driver = .running
         return (.again, needsHop)
@@ -85,11 +86,19 @@ extension CountdownEngine {
   /// engine made with `drivesItself: false`. Main-actor work runs before it returns.
   @MainActor
   package func _serveDue() {
-    mutateOnMain { state, now in
-      noticeWallClockJump(&state, at: now)
-      repeat {
-        state.core.serve(at: now, into: &state.effects)
-      } while state.core.isServing
-    }
+    mutateOnMain { state, now in serveAll(&state, at: now) }
+  }
+
+  /// Serves everything due now, as the driver does, from any thread: main-actor work follows in a hop.
+  /// For tests of an engine made with `drivesItself: false` that hold the main actor meanwhile.
+  package func _serveDueElsewhere() {
+    mutate { state, now in serveAll(&state, at: now) }
+  }
+
+  private func serveAll(_ state: inout EngineState<C>, at now: Tick) {
+    noticeWallClockJump(&state, at: now)
+    repeat {
+      state.core.serve(at: now, into: &state.effects)
+    } while state.core.isServing
   }
 }

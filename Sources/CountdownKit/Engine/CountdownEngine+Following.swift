@@ -24,14 +24,6 @@ extension CountdownEngine {
     total: Duration? = nil,
     display: Display
   ) -> AsyncStream<Snapshot<Display.Value>> where Ends.Element == Date {
-    snapshots(following: ends, total: total, display: display, kind: .of(Display.self, C.Instant.self))
-  }
-
-  /// ``snapshots(following:total:display:)`` with the display's functions compiled where it is named.
-  @usableFromInline
-  func snapshots<Ends: AsyncSequence & Sendable, Display: CountdownDisplay>(
-    following ends: Ends, total: Duration?, display: Display, kind: DisplayKind
-  ) -> AsyncStream<Snapshot<Display.Value>> where Ends.Element == Date {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let sink = StreamSink(display: display, origin: origin, continuation: continuation)
@@ -45,11 +37,12 @@ extension CountdownEngine {
             engine.retarget(reference, to: date)
           } else if !started, let end = try? engine.instant(for: date) {
             started = true
-            let reference = DisplayDescription.with(display, kind: kind, origin: engine.origin) {
-              engine.addRow(
-                Countdown(end: end, total: total), target: date,
-                subscriber: Subscriber(display: $0, sink: .stream(sink)),
-                releasesWhenSettled: false)
+            let origin = engine.origin
+            let reference = engine.addRow(Countdown(end: end, total: total), target: date, releasesWhenSettled: false) {
+              state in
+              let displayClass = state.displayClass(
+                for: display, plan: DisplayPlan.make(for: display), origin: origin)
+              return state.install(.stream(sink), in: displayClass)
             }
             current.withLock { $0 = reference }
             if Task.isCancelled { engine.cancel(reference) }
@@ -77,7 +70,8 @@ extension CountdownEngine {
   }
 
   /// Counts `reference`'s countdown to `date`; invalid dates are skipped.
-  private func retarget(_ reference: RowReference, to date: Date) {
+  @usableFromInline
+  func retarget(_ reference: RowReference, to date: Date) {
     mutate(reference) { state, row, now in
       guard let end = try? state.timeline.instant(for: date) else { return }
       let change = EngineCore.Change.retarget(end: tick(end: end), target: date.timeIntervalSinceReferenceDate)
@@ -86,7 +80,8 @@ extension CountdownEngine {
   }
 
   /// Releases `reference`'s countdown once it has settled.
-  private func releaseWhenSettled(_ reference: RowReference) {
+  @usableFromInline
+  func releaseWhenSettled(_ reference: RowReference) {
     mutate(reference) { state, row, now in state.core.releaseWhenSettled(row, at: now, into: &state.effects) }
   }
 }

@@ -49,7 +49,10 @@ extension CountdownEngine {
   /// Hands what the core produced to the mailbox (main-actor work) and the outbox (streams, boards'
   /// sequences), in the order it was produced; returns whether a hop to the main actor must be
   /// scheduled. Called under the lock, at the end of every operation.
-  func flush(_ state: inout EngineState<C>, at now: Tick) -> Bool {
+  ///
+  /// `continuesServe`: what is flushed continues a serve whose first part an earlier flush posted
+  /// (the driver serves in chunks); otherwise it is a source of changes of its own (see ``Coalescer``).
+  func flush(_ state: inout EngineState<C>, at now: Tick, continuesServe: Bool = false) -> Bool {
     // After shutdown, whatever an operation added goes at once.
     if state.isShutDown, state.core.rows.count > 0 {
       state.core.removeAll(into: &state.effects)
@@ -64,6 +67,7 @@ extension CountdownEngine {
     let isShutDown = state.isShutDown
     var outgoing: [Outbox.Item] = []
     let needsHop = mailbox.post { box, counter in
+      if !continuesServe, !state.effects.changes.isEmpty { box.sources += 1 }
       for event in state.pendingMain { box.append(event) }
       // The common case (a wake-up: changes and nothing else) hands the buffer over whole.
       if state.effects.events.isEmpty, state.effects.streamChanges.isEmpty, !isShutDown {

@@ -14,9 +14,6 @@ extension CountdownEngine {
   ///   - onChange: Receives each new snapshot.
   ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), after
   ///     the snapshot that shows it; never for a countdown cancelled before that.
-  ///   - isolation: The caller's actor, filled in by the compiler: leave it out. Called on the main
-  ///     actor, the engine hands `onChange` to the main actor's side directly instead of queueing it
-  ///     for the next hop.
   /// - Returns: A handle to pause, retarget or cancel the countdown; the engine lets go of the
   ///   countdown once it is over (see ``CountdownHandle``).
   @inlinable
@@ -25,19 +22,14 @@ extension CountdownEngine {
     _ countdown: Countdown<C.Instant>,
     display: Display,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)? = nil,
-    isolation: isolated (any Actor)? = #isolation
+    onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
-    add(
-      countdown, target: nil, display: display, onChange: onChange, onFinish: onFinish,
-      onMainActor: Self.isMainActor(isolation))
+    add(countdown, target: nil, display: display, onChange: onChange, onFinish: onFinish)
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
-  /// - Parameter isolation: The caller's actor, filled in by the compiler: leave it out (see
-  ///   ``add(_:display:onChange:onFinish:isolation:)``).
   /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
   @inlinable
   @discardableResult
@@ -46,20 +38,10 @@ extension CountdownEngine {
     total: Duration? = nil,
     display: Display,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)? = nil,
-    isolation: isolated (any Actor)? = #isolation
+    onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
-    return add(
-      Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish,
-      onMainActor: Self.isMainActor(isolation))
-  }
-
-  /// Whether `isolation` (a caller's `#isolation`) is the main actor.
-  @inlinable
-  static func isMainActor(_ isolation: (any Actor)?) -> Bool {
-    guard let isolation else { return false }
-    return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
+    return add(Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish)
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -67,16 +49,8 @@ extension CountdownEngine {
   public func add(_ countdown: Countdown<C.Instant>, onFinish: @escaping @MainActor @Sendable () -> Void)
     -> CountdownHandle<C>
   {
-    let finishTable = finishTable
-    var spec = spec(for: countdown)
-    spec.releasesWhenSettled = true
-    let reference = mutate { state, now in
-      let (sink, serial) = state.core.classes.takeSink(of: 0)
-      unsafeDowncast(finishTable.typed, to: FinishTable.self).enqueue(onFinish, sink: sink, serial: serial)
-      state.pendingMain.append(.install(finishTable))
-      let binding = Bindings.Binding(displayClass: 0, sink: sink, isStream: false)
-      let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
-      return RowReference(row: row, generation: state.core.rows[row].generation)
+    let reference = addRow(countdown, target: nil, releasesWhenSettled: true) { state in
+      state.install(.main(FinishTable.Subscriber(onFinish)), in: 0)
     }
     return CountdownHandle(engine: self, reference: reference)
   }
@@ -96,42 +70,35 @@ extension CountdownEngine {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let sink = StreamSink(display: display, origin: origin, continuation: continuation)
-    let reference = DisplayDescription.with(display, kind: .of(Display.self, C.Instant.self), origin: origin) {
-      addRow(
-        countdown, target: nil, subscriber: Subscriber(display: $0, sink: .stream(sink)), releasesWhenSettled: true)
+    let reference = addRow(countdown, target: nil, releasesWhenSettled: true) { [origin] state in
+      let displayClass = state.displayClass(for: display, plan: DisplayPlan.make(for: display), origin: origin)
+      return state.install(.stream(sink), in: displayClass)
     }
     continuation.onTermination = { [weak self] _ in self?.cancel(reference) }
     return stream
   }
 
   /// Adds a countdown, released once it is over, whose snapshots go to `onChange` on the main actor;
-  /// returns its handle. Inlinable so that its display's functions are compiled for it where it is
-  /// named, and nothing is allocated for the display.
-  ///
-  /// `onMainActor`: the caller is isolated to the main actor (see ``isMainActor(_:)``).
+  /// returns its handle. Inlinable, so that its display's table is made (and displays compared) in
+  /// code compiled for the display, where it is named.
   @inlinable
   func add<Display: CountdownDisplay>(
     _ countdown: Countdown<C.Instant>, target: Date?, display: Display,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)?, onMainActor: Bool
+    onFinish: (@MainActor @Sendable () -> Void)?
   ) -> CountdownHandle<C> {
-    let closures = SubscriberClosures(onChange: onChange, onFinish: onFinish)
-    let reference = DisplayDescription.with(display, kind: .of(Display.self, C.Instant.self), origin: origin) {
-      description in
-      withUnsafePointer(to: closures) { closures in
-        addRow(
-          countdown, target: target,
-          subscriber: Subscriber(display: description, sink: .main(closures: UnsafeRawPointer(closures))),
-          releasesWhenSettled: true, onMainActor: onMainActor)
-      }
+    let subscriber = MainSubscriber(onChange: onChange, onFinish: onFinish)
+    let plan = DisplayPlan.make(for: display)
+    let reference = addRow(countdown, target: target, releasesWhenSettled: true) { [origin] state in
+      let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
+      return state.install(.main(subscriber), in: displayClass)
     }
     return CountdownHandle(engine: self, reference: reference)
   }
 
-  /// Adds a countdown with `subscriber`; with `releasesWhenSettled`, it goes away once it is over: it
-  /// has finished, its completion was delivered, and its display will not change again. With
-  /// `onMainActor` (the caller is isolated to the main actor), a main-actor subscriber may be
-  /// installed at once (see `EngineState.binding(for:onMainActor:)`).
+  /// Adds a row for `countdown` bound to the subscriber `subscribe` installs; with
+  /// `releasesWhenSettled`, it goes away once it is over: it has finished, its completion was
+  /// delivered, and its display will not change again.
   ///
   /// Pre-specialised for the two clocks of the standard library: generic over the clock, the step of
   /// every add looked up the type metadata of the engine's state some ten times (~4,400 of ~14,500
@@ -140,15 +107,14 @@ extension CountdownEngine {
   @_specialize(where C == ContinuousClock)
   @_specialize(where C == SuspendingClock)
   func addRow(
-    _ countdown: Countdown<C.Instant>, target: Date?, subscriber: Subscriber, releasesWhenSettled: Bool,
-    onMainActor: Bool = false
+    _ countdown: Countdown<C.Instant>, target: Date?, releasesWhenSettled: Bool,
+    subscribe: (inout EngineState<C>) -> Bindings.Binding
   ) -> RowReference {
     var spec = spec(for: countdown, target: target)
     spec.releasesWhenSettled = releasesWhenSettled
     return mutate { state, now in
-      let binding = state.binding(for: subscriber, onMainActor: onMainActor)
-      let row = state.core.add(
-        spec, binding: binding, renderer: subscriber.display.makeRenderer(), at: now, into: &state.effects)
+      let binding = subscribe(&state)
+      let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
       return RowReference(row: row, generation: state.core.rows[row].generation)
     }
   }

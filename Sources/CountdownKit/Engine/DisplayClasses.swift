@@ -22,6 +22,8 @@ package struct DisplayClasses: Sendable {
   /// For a class whose plan counts down whole units (``DisplayPlan/rounded(unit:elapsed:overtime:)``,
   /// not elapsed), the unit; otherwise 0. What the serving loop's fast path reads.
   package private(set) var countdownUnits: [Tick]
+  /// Each class's generic path, for a class whose display has no plan.
+  package var generic: [(any GenericValues)?]
   private var free: [UInt32] = []
   /// Sink slots and classes given back during the current operation: reused only after it (see
   /// ``recycle()``), so that the main actor never sees a new subscriber installed under the number of
@@ -37,10 +39,11 @@ package struct DisplayClasses: Sendable {
     plans = [nil]
     lanes = [lane]
     countdownUnits = [0]
+    generic = [nil]
   }
 
-  /// A new class with no references yet.
-  package mutating func insert(plan: DisplayPlan?, lane: Int) -> UInt32 {
+  /// A new class with no references yet; `generic` is its generic path when `plan` is nil.
+  package mutating func insert(plan: DisplayPlan?, lane: Int, generic: (any GenericValues)?) -> UInt32 {
     var unit: Tick = 0
     if case .rounded(let rounding, false, _) = plan { unit = rounding }
     if let index = free.popLast() {
@@ -48,6 +51,7 @@ package struct DisplayClasses: Sendable {
       plans[Int(index)] = plan
       lanes[Int(index)] = lane
       countdownUnits[Int(index)] = unit
+      self.generic[Int(index)] = generic
       return index
     }
     precondition(entries.count < 0x00FF_FFFF, "CountdownEngine supports at most 16,777,215 distinct displays at once")
@@ -55,6 +59,7 @@ package struct DisplayClasses: Sendable {
     plans.append(plan)
     lanes.append(lane)
     countdownUnits.append(unit)
+    self.generic.append(generic)
     return UInt32(entries.count - 1)
   }
 
@@ -106,6 +111,7 @@ package struct DisplayClasses: Sendable {
     entries[Int(index)] = Entry(references: 0)
     plans[Int(index)] = nil
     countdownUnits[Int(index)] = 0
+    generic[Int(index)] = nil
     releasedClasses.append(index)
     return true
   }

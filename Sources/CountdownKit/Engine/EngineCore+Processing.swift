@@ -83,13 +83,12 @@ extension EngineCore {
       (value, next) = plan.evaluate(remaining: remaining, paused: paused)
       changed = changed || value != binding.last
       binding.last = value
-    } else if let renderer = generic[head.binding] {
-      let step = renderer.step(remaining)
+    } else if let step = classes.generic[Int(displayClass)]?.step(head.binding, remaining: remaining) {
       value = 0
       next = paused ? nil : step.next
       changed = changed || step.changed
     } else {
-      preconditionFailure("Internal inconsistency: binding \(head.binding) of row \(row) has no way to render")
+      preconditionFailure("Internal inconsistency: display class \(displayClass) of row \(row) has no way to render")
     }
     if changed {
       binding.setLast(paused: paused, finished: finished)

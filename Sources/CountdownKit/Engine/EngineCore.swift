@@ -10,8 +10,6 @@ package struct EngineCore: Sendable {
   package var bindings = Bindings()
   package var schedule = Schedule()
   package var classes: DisplayClasses
-  /// The renderers of bindings whose display has no plan, by binding.
-  var generic: [UInt32: GenericRenderer] = [:]
   /// The largest lateness allowed, and the tolerance of completions of rows that show nothing.
   package let maximumTolerance: Tick
   /// Items queued for rows that have since been re-queued or released (see ``compactIfWasteful()``).
@@ -40,9 +38,11 @@ package struct EngineCore: Sendable {
     return overflow ? maximumTolerance : Swift.min(tolerance, maximumTolerance)
   }
 
-  /// A new display class for a display with `plan` and `period`.
-  package mutating func addClass(plan: DisplayPlan?, period: Duration?) -> UInt32 {
-    classes.insert(plan: plan, lane: schedule.lane(forTolerance: tolerance(forPeriod: period)))
+  /// A new display class for a display with `plan` and `period`; `generic` is its generic path when
+  /// `plan` is nil.
+  package mutating func addClass(plan: DisplayPlan?, period: Duration?, generic: (any GenericValues)?) -> UInt32 {
+    precondition((plan == nil) == (generic != nil), "Internal inconsistency: a display class needs a plan or a generic path")
+    return classes.insert(plan: plan, lane: schedule.lane(forTolerance: tolerance(forPeriod: period)), generic: generic)
   }
 
   // MARK: - Rows
@@ -73,15 +73,14 @@ package struct EngineCore: Sendable {
   /// countdown is already over.
   @usableFromInline
   package mutating func add(
-    _ spec: RowSpec, binding: Bindings.Binding? = nil, renderer: GenericRenderer? = nil, at now: Tick,
-    into effects: inout Effects
+    _ spec: RowSpec, binding: Bindings.Binding? = nil, at now: Tick, into effects: inout Effects
   ) -> Int {
     var flags = RowFlags()
     flags.owner = spec.owner
     flags.releasesWhenSettled = spec.releasesWhenSettled
     let row = rows.allocate(end: spec.end, flags: flags)
     write(spec, to: row)
-    if let binding { attach(binding, renderer: renderer, to: row) }
+    if let binding { attach(binding, to: row) }
     process(row, at: now, .adding, into: &effects)
     compactIfWasteful()
     checkInvariants()
@@ -89,13 +88,10 @@ package struct EngineCore: Sendable {
   }
 
   /// Gives `row` a binding (taking over from one it had, which is released as cancelled) and renders.
-  package mutating func bind(
-    _ row: Int, to binding: Bindings.Binding, renderer: GenericRenderer? = nil, at now: Tick,
-    into effects: inout Effects
-  ) {
+  package mutating func bind(_ row: Int, to binding: Bindings.Binding, at now: Tick, into effects: inout Effects) {
     noteOverdue(row, at: now)
     if rows[row].flags.hasBinding { detach(row, cancelled: true, into: &effects) }
-    attach(binding, renderer: renderer, to: row)
+    attach(binding, to: row)
     process(row, at: now, .changing, into: &effects)
     checkInvariants()
   }
@@ -226,9 +222,8 @@ package struct EngineCore: Sendable {
     rows.setTarget(row, head.flags.followsDate ? spec.target : nil)
   }
 
-  private mutating func attach(_ binding: Bindings.Binding, renderer: GenericRenderer?, to row: Int) {
+  private mutating func attach(_ binding: Bindings.Binding, to row: Int) {
     let index = bindings.insert(binding)
-    if let renderer { generic[index] = renderer }
     rows[row].binding = index
     rows[row].flags.hasBinding = true
   }
@@ -238,7 +233,7 @@ package struct EngineCore: Sendable {
     let index = rows[row].binding
     rows[row].flags.hasBinding = false
     let binding = bindings.remove(index)
-    generic[index] = nil
+    classes.generic[Int(binding.displayClass)]?.forget(index)
     let key = SinkKey(displayClass: binding.displayClass, sink: binding.sink)
     let serial = binding.isStream ? 0 : classes.serial(of: binding.sink, in: binding.displayClass)
     effects.append(.sinkReleased(key, serial: serial, isStream: binding.isStream, cancelled: cancelled))

@@ -13,64 +13,73 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   /// What the current operation produced; emptied by every flush, kept for its capacity.
   @usableFromInline var effects = Effects()
   /// Stream sinks by index (``Bindings/Binding/sink`` of stream bindings).
-  var streams: [StreamSink?] = []
+  @usableFromInline var streams: [StreamSink?] = []
   var freeStreams: [UInt32] = []
   /// The engine's boards by index (a row's ``RowFlags/owner`` minus one).
   var boards: [(any BoardStorage)?] = []
   /// The display classes made so far, by display type, to share a class among equal displays.
-  var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: MainTable)]] = [:]
+  @usableFromInline var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: MainTable)]] = [:]
   /// Main-actor events of the current operation that must reach the mailbox before what the core
   /// produced: new display classes' tables and new subscribers' installs.
-  var pendingMain: [Mailbox.Event] = []
+  @usableFromInline var pendingMain: [Mailbox.Event] = []
 
   init(core: EngineCore, timeline: Timeline<C.Instant>) {
     self.core = core
     self.timeline = timeline
   }
 
-  /// The binding of a new subscriber: its display's class (an existing one whose display is equal, or
-  /// a new one), a sink slot there, and the main-actor install of its closures (or its stream).
-  /// `onMainActor`: the caller is isolated to the main actor.
-  mutating func binding(for subscriber: Subscriber, onMainActor: Bool = false) -> Bindings.Binding {
-    let (displayClass, table) = self.displayClass(for: subscriber.display)
-    switch subscriber.sink {
-    case .main(let closures):
-      let isNewSink = core.classes.nextSinkIsNew(of: displayClass)
+  /// Installs a new subscriber of display class `displayClass`: takes a sink slot and, for a main-actor subscriber, sends its box to the table (before anything
+  /// the current operation produces); for a stream, keeps the stream. Every way a subscriber comes in
+  /// (closures, slots, models, streams, publishers, boards) ends here.
+  @usableFromInline
+  mutating func install(_ sink: SubscriberSink, in displayClass: UInt32) -> Bindings.Binding {
+    switch sink {
+    case .main(let subscriber):
       let (sink, serial) = core.classes.takeSink(of: displayClass)
-      // Added on the main actor into a sink slot the table never had: nothing on its way to the main
-      // actor can concern that slot (no change, no removal), so installing now is the same as
-      // installing when the mailbox gets there, without queueing the closures and an event for it (a
-      // loop of a hundred thousand adds on the main actor queued 80 bytes per add until it returned).
-      // Not `Thread.isMainThread`: the main actor need not run on the main thread (it does not under
-      // `swift test` on Linux), and the main thread need not be the main actor.
-      if onMainActor, isNewSink {
-        subscriber.display.kind.install(table, sink, serial, closures)
-      } else {
-        subscriber.display.kind.enqueue(table, sink, serial, closures)
-        pendingMain.append(.install(table))
-      }
+      pendingMain.append(.install(SinkKey(displayClass: displayClass, sink: sink), serial: serial, subscriber: subscriber))
       return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
-    case .stream(let sink):
+    case .stream(let stream):
       core.classes.retain(displayClass)
-      return Bindings.Binding(displayClass: displayClass, sink: addStream(sink), isStream: true)
+      return Bindings.Binding(displayClass: displayClass, sink: addStream(stream), isStream: true)
     }
   }
 
-  /// The class of `display` and its main-actor table, made (and posted) if there is none.
-  mutating func displayClass(for display: DisplayDescription) -> (UInt32, MainTable) {
-    let type = display.kind.type
+  /// The class of `display` (with `plan`): an existing class whose display is equal, or a new one (its
+  /// main-actor table posted to the main actor). Inlinable, so that the table is made and the
+  /// displays compared in code compiled for `Display`.
+  @inlinable
+  mutating func displayClass<Display: CountdownDisplay>(
+    for display: Display, plan: DisplayPlan?, origin: C.Instant
+  ) -> UInt32 {
+    let type = ObjectIdentifier(Display.self)
     if let found = displayClasses[type]?.first(where: {
-      core.classes.isLive($0.displayClass) && display.kind.isShown($0.table, display.display)
+      isLive($0.displayClass) && $0.table.shows(display, on: C.Instant.self)
     }) {
-      return found
+      return found.displayClass
     }
-    let displayClass = core.addClass(plan: display.plan, period: display.period)
-    let table = display.kind.makeTable(display.display, display.origin, display.plan)
+    let table = MainTable.make(display: display, origin: origin, plan: plan)
+    let generic: (any GenericValues)? = plan == nil ? GenericDisplay(display) : nil
+    return addClass(plan: plan, period: display.period, generic: generic, table: table, type: type)
+  }
+
+  /// Whether display class `displayClass` is in use.
+  @usableFromInline
+  func isLive(_ displayClass: UInt32) -> Bool {
+    core.classes.isLive(displayClass)
+  }
+
+  /// A new display class showing a display of type `type` with `plan` and `period`, whose main-actor
+  /// table is `table`: posts the table to the main actor, and keeps it to be found again.
+  @usableFromInline
+  mutating func addClass(
+    plan: DisplayPlan?, period: Duration?, generic: (any GenericValues)?, table: MainTable, type: ObjectIdentifier
+  ) -> UInt32 {
+    let displayClass = core.addClass(plan: plan, period: period, generic: generic)
     pendingMain.append(.table(displayClass, table))
     // A few per type: displays of one type are mostly few (`.seconds` and `.minutes`, a ring or two).
     displayClasses[type, default: []].append((displayClass, table))
     if displayClasses[type, default: []].count > 16 { displayClasses[type]?.removeFirst() }
-    return (displayClass, table)
+    return displayClass
   }
 
   /// Forgets a display class that went away.

@@ -10,13 +10,15 @@ public import Synchronization
 @usableFromInline
 final class Mailbox: Sendable {
   /// What the main actor does besides delivering changes.
+  @usableFromInline
   enum Event: Sendable {
     /// The changes that follow were computed at this tick.
     case tick(Tick)
     /// Installs (or, with nil, drops) the table of a display class.
     case table(UInt32, MainTable?)
-    /// Installs the next subscriber queued for a display class's table.
-    case install(MainTable)
+    /// Installs a subscriber (its box) in its display class's table, in its sink slot, as a subscriber
+    /// number.
+    case install(SinkKey, serial: UInt32, subscriber: any AnyObject & Sendable)
     /// Removes a subscriber from its class's table.
     case remove(SinkKey)
     /// A subscriber's completion.
@@ -35,6 +37,9 @@ final class Mailbox: Sendable {
 
   struct State {
     var chunks: [Chunk] = []
+    /// How many serves and operations posted changes since the main actor last took them: with more
+    /// than one, a subscriber may have several changes on their way (see ``Coalescer``).
+    var sources = 0
     var isDrainScheduled = false
     var cancellationCount: UInt64 = 0
     /// The subscribers cancelled, with the count their cancellation brought the counter to.
@@ -135,12 +140,15 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// Takes everything posted so far.
-  func take() -> [Chunk] {
+  /// Takes everything posted so far, and how many serves and operations posted its changes.
+  func take() -> (chunks: [Chunk], sources: Int) {
     state.withLock { state in
       state.isDrainScheduled = false
-      defer { state.chunks = [] }
-      return state.chunks
+      defer {
+        state.chunks = []
+        state.sources = 0
+      }
+      return (state.chunks, state.sources)
     }
   }
 

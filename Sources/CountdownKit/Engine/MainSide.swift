@@ -17,6 +17,7 @@ final class MainSide: Sendable {
   private var tables: [MainTable?] = []
   private var tick: Tick = 0
   private var isDraining = false
+  private var coalescer = Coalescer()
   /// What the prefetch passes read, kept so that the reads are not optimised away.
   private var prefetched: UInt = 0
 
@@ -31,8 +32,10 @@ final class MainSide: Sendable {
     isDraining = true
     defer { isDraining = false }
     while true {
-      var chunks = mailbox.take()
+      var (chunks, sources) = mailbox.take()
       guard !chunks.isEmpty else { break }
+      // Changes of several wake-ups or operations: each subscriber gets only its newest one.
+      if sources > 1 { chunks = coalescer.coalesce(chunks) }
       for index in chunks.indices {
         guard deliver(chunks[index], from: mailbox) else { return }
         var buffer: [Effects.Change] = []
@@ -101,8 +104,8 @@ final class MainSide: Sendable {
       let index = Int(displayClass)
       if index >= tables.count { tables.append(contentsOf: repeatElement(nil, count: index + 1 - tables.count)) }
       tables[index] = table
-    case .install(let table):
-      table.installNext()
+    case .install(let key, let serial, let subscriber):
+      table(key.displayClass)?.install(key.sink, serial, subscriber)
     case .remove(let key):
       table(key.displayClass)?.remove(key.sink)
     case .finish(let key):

@@ -17,7 +17,8 @@ struct CoreHarness {
 
   /// A display class for `display` (a new one each call).
   mutating func addClass<Display: CountdownDisplay>(_ display: Display) -> UInt32 {
-    core.addClass(plan: DisplayPlan.make(for: display), period: display.period)
+    let plan = DisplayPlan.make(for: display)
+    return core.addClass(plan: plan, period: display.period, generic: plan == nil ? GenericDisplay(display) : nil)
   }
 
   /// Adds a row ending at `end` (paused at `pausedAt` if given), bound to a main-actor sink of
@@ -25,14 +26,14 @@ struct CoreHarness {
   @discardableResult
   mutating func add(
     end: Tick, pausedAt: Tick? = nil, total: Tick? = nil, displayClass: UInt32? = nil,
-    renderer: GenericRenderer? = nil, releasesWhenSettled: Bool = false, at now: Tick
+    releasesWhenSettled: Bool = false, at now: Tick
   ) -> Int {
     var spec = EngineCore.RowSpec(end: end, pausedAt: pausedAt, total: total)
     spec.releasesWhenSettled = releasesWhenSettled
     let binding = displayClass.map {
       Bindings.Binding(displayClass: $0, sink: core.classes.takeSink(of: $0).sink, isStream: false)
     }
-    let row = core.add(spec, binding: binding, renderer: renderer, at: now, into: &effects)
+    let row = core.add(spec, binding: binding, at: now, into: &effects)
     collect(at: now)
     return row
   }
