@@ -41,7 +41,7 @@ where S.Input == ID, S.Failure == Never {
   }
 
   private let main: MainActorBox<MainState>
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let task = Lock<Task<Void, Never>?>(nil)
 
   init(events: AsyncStream<ID>, subscriber: S) {
     self.main = MainActorBox(MainState(subscriber: subscriber))

@@ -4,7 +4,6 @@
   public import OpenCombine
 #endif
 public import CountdownKit
-import Foundation
 import Synchronization
 
 /// A publisher of a countdown's snapshots, driven by a ``CountdownKit/CountdownEngine``.
@@ -25,7 +24,7 @@ where C.Duration == Duration {
   public typealias Failure = Never
 
   /// The engine that drives the countdown.
-  public let engine: CountdownEngine<C>
+  let engine: CountdownEngine<C>
   /// The countdown each subscription runs.
   public let countdown: Countdown<C.Instant>
   /// What the snapshots show.
@@ -66,8 +65,11 @@ where C.Duration == Duration, S.Input == CountdownSnapshot<Display.Value, C.Inst
   }
 
   private let publisher: CountdownPublisher<Display, C>
-  private let handle = Mutex<CountdownHandle<C>?>(nil)
+  private let handle = Lock<CountdownHandle<C>?>(nil)
   private let started = Atomic<Bool>(false)
+  /// Set by `cancel()`: nothing reaches the subscriber afterwards, not even a snapshot it was waiting
+  /// for demand to receive.
+  private let isCancelled = Atomic<Bool>(false)
   private let main: MainActorBox<MainState>
 
   init(publisher: CountdownPublisher<Display, C>, subscriber: S) {
@@ -90,6 +92,7 @@ where C.Duration == Duration, S.Input == CountdownSnapshot<Display.Value, C.Inst
       defer { current = nil }
       return current
     }?.cancel()
+    isCancelled.store(true, ordering: .releasing)
     started.store(true, ordering: .relaxed)
     onMain { $0.main.value.subscriber = nil }
   }
@@ -105,7 +108,7 @@ where C.Duration == Duration, S.Input == CountdownSnapshot<Display.Value, C.Inst
 
   @MainActor
   private func receive(_ snapshot: Snapshot) {
-    guard let subscriber = main.value.subscriber else { return }
+    guard !isCancelled.load(ordering: .acquiring), let subscriber = main.value.subscriber else { return }
     guard main.value.demand > .none else {
       main.value.pending = snapshot
       return
@@ -122,12 +125,9 @@ where C.Duration == Duration, S.Input == CountdownSnapshot<Display.Value, C.Inst
     }
   }
 
-  /// Runs `work` on the main actor: at once when already there, otherwise in a hop.
+  /// Runs `work` on the main actor, in a hop (demand and cancellation arrive on any thread; the
+  /// subscriber's state lives on the main actor).
   private func onMain(_ work: @escaping @MainActor @Sendable (CountdownSubscription) -> Void) {
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { work(self) }
-    } else {
-      Task { @MainActor in work(self) }
-    }
+    Task { @MainActor in work(self) }
   }
 }

@@ -2,7 +2,7 @@
 // slots.
 
 extension CountdownBoard {
-  @usableFromInline typealias Rows = BoardRows<ID>.Rows
+  @usableFromInline typealias Rows = BoardRows<ID>
 
   /// Runs `body` with the board's rows under the engine's lock (see `CountdownEngine.mutate(_:)`).
   @usableFromInline
@@ -26,15 +26,17 @@ extension CountdownBoard {
     return engine.state.withLock { state in Self.withRows(number, in: &state) { body(&$0, &$1) } }
   }
 
-  /// Takes the rows of board `number` out of `state` for `body`, and puts them back.
-  private static func withRows<Result>(
+  /// Takes the rows of board `number` out of `state` for `body`, and puts them back: while `body` runs,
+  /// the rows are held only here, so that changing them copies nothing.
+  @usableFromInline
+  static func withRows<Result>(
     _ number: Int, in state: inout EngineState<C>, _ body: (inout EngineState<C>, inout Rows) -> Result
   ) -> Result? {
-    guard let storage = state.boards[number] else { return nil }
-    let board = unsafeDowncast(storage, to: BoardRows<ID>.self)
-    var rows = board.take()
-    defer { board.put(rows) }
-    return body(&state, &rows)
+    guard var rows = state.boards[number] as? Rows else { return nil }
+    state.boards[number] = nil
+    let result = body(&state, &rows)
+    state.boards[number] = rows
+    return result
   }
 
   /// Puts the countdown `spec` describes in row `id`: replaces the countdown of an existing row

@@ -61,7 +61,7 @@ where C.Duration == Duration {
       state.core.classes.retain(displayClass)
       let number = state.boards.firstIndex { $0 == nil } ?? state.boards.count
       precondition(number < Int(UInt16.max), "A CountdownEngine holds at most 65,534 boards at once")
-      let rows = BoardRows(displayClass: displayClass, owner: UInt16(number + 1), events: events)
+      let rows = BoardRows(events: events)
       if number == state.boards.count { state.boards.append(rows) } else { state.boards[number] = rows }
       return (number, displayClass)
     }
@@ -70,11 +70,9 @@ where C.Duration == Duration {
   deinit {
     let (number, displayClass) = (number, displayClass)
     engine.mutate { state, _ in
-      guard let storage = state.boards[number] else { return }
-      for row in unsafeDowncast(storage, to: BoardRows<ID>.self).take().rows {
-        state.core.remove(row, into: &state.effects)
-      }
+      guard let rows = state.boards[number] as? BoardRows<ID> else { return }
       state.boards[number] = nil
+      for row in rows.rows { state.core.remove(row, into: &state.effects) }
       if state.core.classes.release(displayClass) { state.effects.append(.classReleased(displayClass)) }
     }
   }

@@ -83,7 +83,7 @@ final class SlotState<ID: Sendable>: Sendable {
     let token: UInt64
   }
 
-  let current = Mutex<Current?>(nil)
+  let current = Lock<Current?>(nil)
 
   /// Takes the current binding away.
   func take() -> Current? {

@@ -56,7 +56,7 @@ extension CountdownEngine {
     // After shutdown, whatever an operation added goes at once.
     if state.isShutDown, state.core.rows.count > 0 {
       state.core.removeAll(into: &state.effects)
-      for board in state.boards { board?.removeAllRows() }
+      for number in state.boards.indices { state.boards[number]?.removeAllRows() }
     }
     state.core.recycle()
     guard !state.effects.isEmpty || !state.pendingMain.isEmpty else { return false }

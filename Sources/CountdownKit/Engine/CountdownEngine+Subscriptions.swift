@@ -41,7 +41,8 @@ extension CountdownEngine {
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
-    return add(Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish)
+    return add(
+      Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish)
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.

@@ -86,7 +86,8 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     finishTable = MainTable.makeFinishTable()
     main = MainSide(finishTable: finishTable)
     let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: origin, offset: .zero)
-    state = Lock(EngineState(core: EngineCore(maximumTolerance: Ticks.ceiling(tolerance)), timeline: timeline))
+    state = Lock(
+      EngineState(core: EngineCore(maximumTolerance: Ticks.ceiling(tolerance)), timeline: timeline), level: .engine)
     if drivesItself {
       let reference = WeakEngine(self)
       Task.detached(priority: .high) { await Self.drive(reference) }

@@ -41,7 +41,8 @@ package struct EngineCore: Sendable {
   /// A new display class for a display with `plan` and `period`; `generic` is its generic path when
   /// `plan` is nil.
   package mutating func addClass(plan: DisplayPlan?, period: Duration?, generic: (any GenericValues)?) -> UInt32 {
-    precondition((plan == nil) == (generic != nil), "Internal inconsistency: a display class needs a plan or a generic path")
+    precondition(
+      (plan == nil) == (generic != nil), "Internal inconsistency: a display class needs a plan or a generic path")
     return classes.insert(plan: plan, lane: schedule.lane(forTolerance: tolerance(forPeriod: period)), generic: generic)
   }
 

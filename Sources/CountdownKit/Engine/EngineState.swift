@@ -16,7 +16,7 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline var streams: [StreamSink?] = []
   var freeStreams: [UInt32] = []
   /// The engine's boards by index (a row's ``RowFlags/owner`` minus one).
-  var boards: [(any BoardStorage)?] = []
+  @usableFromInline var boards: [(any BoardState)?] = []
   /// The display classes made so far, by display type, to share a class among equal displays.
   @usableFromInline var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: MainTable)]] = [:]
   /// Main-actor events of the current operation that must reach the mailbox before what the core
@@ -36,7 +36,8 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
     switch sink {
     case .main(let subscriber):
       let (sink, serial) = core.classes.takeSink(of: displayClass)
-      pendingMain.append(.install(SinkKey(displayClass: displayClass, sink: sink), serial: serial, subscriber: subscriber))
+      pendingMain.append(
+        .install(SinkKey(displayClass: displayClass, sink: sink), serial: serial, subscriber: subscriber))
       return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
     case .stream(let stream):
       core.classes.retain(displayClass)

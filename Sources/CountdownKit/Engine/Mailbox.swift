@@ -98,7 +98,7 @@ final class Mailbox: Sendable {
     }
   }
 
-  let state = Lock(State())
+  let state = Lock(State(), level: .posting)
   /// The number of cancellations so far, for the main actor's check before each call.
   @usableFromInline let cancellations = Atomic<UInt64>(0)
 

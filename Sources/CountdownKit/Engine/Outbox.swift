@@ -25,7 +25,7 @@ final class Outbox: Sendable {
     var isDelivering = false
   }
 
-  private let state = Lock(State())
+  private let state = Lock(State(), level: .posting)
 
   init() {}
 
