@@ -159,9 +159,10 @@ import Testing
         run.set(id, countdown)
       case 2:
         let remaining = rng.duration(milliseconds: -1_000...10_000)
-        trace.append("setPaused \(id) \(remaining)")
-        run.board.setPaused(id, remaining: remaining)
-        run.modelSet(id, Countdown(end: run.now.advanced(by: remaining)).paused(at: run.now))
+        trace.append("set paused \(id) \(remaining)")
+        let paused = Countdown(end: run.now.advanced(by: remaining)).paused(at: run.now)
+        run.board.set(id, to: paused)
+        run.modelSet(id, paused)
       case 3:
         trace.append("remove \(id)")
         run.board.remove(id)

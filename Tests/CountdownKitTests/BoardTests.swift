@@ -60,7 +60,7 @@ struct BoardTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     board.upsert(["a": countdown(60, clock), "b": countdown(60, clock)])
-    board.setPaused("c", remaining: .seconds(45))
+    board.set("c", to: countdown(45, clock).paused(at: clock.now))
     clock.advance(by: .seconds(5))
     board.pause("b")
     clock.advance(by: .seconds(5))

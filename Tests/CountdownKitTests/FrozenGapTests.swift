@@ -173,12 +173,12 @@ struct FrozenGapTests {
     }
     await waitUntil("every first snapshot arrived") { (0..<5).allSatisfy { recorder.count($0) == 1 } }
     await waitForSleeper(clock)
-    let wakeUps = engine.wakeUpCount
+    let wakeUps = engine.statistics.wakeUps
 
     clock.advance(by: .seconds(250))
     await waitUntil("the gap's updates arrived") { (0..<5).allSatisfy { recorder.count($0) == 2 } }
     await waitForSleeper(clock)
-    #expect(engine.wakeUpCount == wakeUps + 1)
+    #expect(engine.statistics.wakeUps == wakeUps + 1)
     #expect((0..<5).map { recorder.last($0)?.value } == [.zero, .zero, .zero, .seconds(80), .seconds(180)])
     #expect((0..<5).map { recorder.finishes[$0, default: 0] } == [1, 1, 1, 0, 0])
     // Next: the fourth countdown's change 1 s later, served at the end of its slot.

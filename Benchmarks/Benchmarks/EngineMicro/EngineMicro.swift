@@ -95,10 +95,10 @@ let benchmarks: @Sendable () -> Void = {
     }
     // Let the driver go to sleep before measuring.
     while clock.sleeperCount == 0 { await Task.yield() }
-    let before = engine.wakeUpCount
+    let before = engine.statistics.wakeUps
     benchmark.startMeasurement()
     clock.advance(by: .seconds(1))
-    while engine.wakeUpCount == before || clock.sleeperCount == 0 { await Task.yield() }
+    while engine.statistics.wakeUps == before || clock.sleeperCount == 0 { await Task.yield() }
     benchmark.stopMeasurement()
     blackHole(streams)
     engine.shutdown()

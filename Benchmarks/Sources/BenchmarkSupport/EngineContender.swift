@@ -88,7 +88,7 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
     slots[slot].bind(to: row, render: recording(row, to: recorder, clock: clock))
   }
 
-  public var wakeUps: Int { engine.wakeUpCount }
+  public var wakeUps: Int { engine.statistics.wakeUps }
 
   public func stop() async {
     await MainActor.run {

@@ -38,7 +38,8 @@ extension BoardController {
         windows.remove(order.id)
       }
     case .paused(let remaining):
-      windows.setPaused(order.id, remaining: remaining, total: Order.windowLength)
+      let now = ContinuousClock.now
+      windows.set(order.id, to: Countdown(end: now.advanced(by: remaining), total: Order.windowLength).paused(at: now))
       if remaining > .zero { finished.remove(order.id) } else { finished.insert(order.id) }
     case .invalid:
       windows.remove(order.id)

@@ -25,9 +25,9 @@ where C.Duration == Duration {
   public typealias Snapshot = CountdownSnapshot<Display.Value, C.Instant>
 
   /// The engine that drives the board.
-  public let engine: CountdownEngine<C>
+  @usableFromInline let engine: CountdownEngine<C>
   /// What every row shows.
-  public let display: Display
+  let display: Display
   /// The board's number among the engine's boards.
   @usableFromInline let number: Int
   /// The display class every row shows.
@@ -36,9 +36,9 @@ where C.Duration == Duration {
   /// Hands out slot binding tokens.
   let tokens = Atomic<UInt64>(0)
 
-  /// A board on `engine` whose rows show `display`.
+  /// A board on `engine` whose rows show `display` (see ``CountdownEngine/board(of:display:)``).
   @inlinable
-  public convenience init(engine: CountdownEngine<C>, display: Display) {
+  convenience init(engine: CountdownEngine<C>, display: Display) {
     let plan = DisplayPlan.make(for: display)
     let origin = engine.origin
     self.init(engine: engine, display: display) { state in
@@ -100,15 +100,6 @@ where C.Duration == Duration {
   public func set(_ id: ID, end: Date, total: Duration? = nil) throws {
     let spec = engine.spec(for: Countdown(end: try engine.instant(for: end), total: total), target: end)
     withRows { state, rows, now in place(id, spec, in: &state, &rows, at: now) }
-  }
-
-  /// Inserts or replaces a row that is paused with `remaining` left.
-  public func setPaused(_ id: ID, remaining: Duration, total: Duration? = nil) {
-    withRows { state, rows, now in
-      var spec = EngineCore.RowSpec(end: Ticks.sum(now, Ticks.ceiling(remaining)), pausedAt: now)
-      spec.total = total.map(Ticks.ceiling)
-      place(id, spec, in: &state, &rows, at: now)
-    }
   }
 
   /// Inserts rows and updates the ones that are there, leaving other rows alone.

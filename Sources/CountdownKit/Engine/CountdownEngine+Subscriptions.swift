@@ -120,6 +120,35 @@ extension CountdownEngine {
     }
   }
 
+  /// Shows `reference`'s countdown through the display class `displayClass` finds or makes (in code
+  /// compiled for the display, whose values are of `valueType`): its main-actor subscriber moves to that
+  /// class's table, and the row is bound anew (see ``CountdownHandle/setDisplay(_:)``).
+  @usableFromInline
+  func setDisplay(
+    of reference: RowReference, valueType: Any.Type, displayClass: (inout EngineState<C>) -> UInt32
+  ) throws(CountdownHandleError) {
+    let result = mutate(reference) { state, row, now -> CountdownHandleError? in
+      let head = state.core.rows[row]
+      guard head.flags.hasBinding else { return .showsNothing }
+      let old = state.core.bindings[head.binding]
+      guard !old.isStream, let table = state.table(of: old.displayClass) else { return .showsNothing }
+      guard table.valueType == valueType else {
+        return .valueTypeMismatch(receives: "\(table.valueType)", shows: "\(valueType)")
+      }
+      let newClass = displayClass(&state)
+      guard newClass != old.displayClass else { return nil }
+      let (sink, serial) = state.core.classes.takeSink(of: newClass)
+      state.pendingMain.append(
+        .move(
+          from: SinkKey(displayClass: old.displayClass, sink: old.sink),
+          to: SinkKey(displayClass: newClass, sink: sink), serial: serial))
+      let binding = Bindings.Binding(displayClass: newClass, sink: sink, isStream: false)
+      state.core.bind(row, to: binding, at: now, into: &state.effects)
+      return nil
+    }
+    if let error = result ?? nil { throw error }
+  }
+
   /// Runs `body` on the row of `reference` under the lock, if it is still that countdown (see
   /// ``mutate(_:)``).
   @discardableResult

@@ -107,8 +107,13 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// The number of countdowns the engine holds (bound or not).
   public var count: Int { state.withLock { $0.core.rows.count } }
 
-  /// How many times the driver has woken up since the engine started: for benchmarks and diagnostics.
-  public var wakeUpCount: Int { state.withLock { $0.wakeUps } }
+  /// What the engine has done and holds, for benchmarks and diagnostics.
+  public var statistics: EngineStatistics {
+    state.withLock { state in
+      EngineStatistics(
+        wakeUps: state.wakeUps, countdowns: state.core.rows.count, subscribers: state.core.bindings.count)
+    }
+  }
 
   /// Stops the driver, ends every snapshot sequence and drops every countdown.
   ///

@@ -1,8 +1,8 @@
 public import Foundation
 
 /// Controls one countdown registered with a ``CountdownEngine``: cancel, pause, resume, retarget,
-/// extend. All methods are synchronous and safe from any thread; on a countdown that was cancelled or
-/// released they do nothing.
+/// extend, show through another display. All methods are synchronous and safe from any thread; on a
+/// countdown that was cancelled or released they do nothing.
 ///
 /// A change shows at once. A change that leaves the countdown at zero (a retarget into the past, a
 /// negative extension) reports its completion at the engine's next wake-up, at most one tolerance
@@ -23,8 +23,8 @@ public import Foundation
 /// A countdown that never settles (an overtime or elapsed display changes forever) or that is paused
 /// is not over: it stays until you cancel it, as a repeating timer would.
 public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == Duration {
-  let engine: CountdownEngine<C>
-  let reference: RowReference
+  @usableFromInline let engine: CountdownEngine<C>
+  @usableFromInline let reference: RowReference
 
   @usableFromInline
   init(engine: CountdownEngine<C>, reference: RowReference) {
@@ -96,6 +96,24 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   public func extend(by amount: Duration) {
     let ticks = Ticks.ceiling(amount)
     change { state, row, now in state.core.change(row, .extend(ticks), at: now, into: &state.effects) }
+  }
+
+  /// Shows the countdown through `display` from now on: its subscriber gets `display`'s value at once,
+  /// then at each change of it. The countdown itself (its end, its pause, the date it follows) and its
+  /// completion stay as they are: a cell that switches from a coarse display to seconds as a deadline
+  /// nears keeps its countdown and its `onFinish`. Snapshots of the old display still on their way are
+  /// dropped. Nothing happens on a countdown that was cancelled or released.
+  ///
+  /// - Throws: ``CountdownHandleError/valueTypeMismatch(receives:shows:)`` when `display`'s values are
+  ///   not of the type the subscriber receives, ``CountdownHandleError/showsNothing`` for a countdown
+  ///   added with only a completion callback. The countdown is left unchanged.
+  @inlinable
+  public func setDisplay<Display: CountdownDisplay>(_ display: Display) throws(CountdownHandleError) {
+    let plan = DisplayPlan.make(for: display)
+    let origin = engine.origin
+    try engine.setDisplay(of: reference, valueType: Display.Value.self) { state in
+      state.displayClass(for: display, plan: plan, origin: origin)
+    }
   }
 
   /// The countdown as it is now, or `nil` once it was cancelled or released.

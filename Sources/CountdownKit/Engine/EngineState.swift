@@ -19,6 +19,8 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline var boards: [(any BoardState)?] = []
   /// The display classes made so far, by display type, to share a class among equal displays.
   @usableFromInline var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: MainTable)]] = [:]
+  /// Each display class's main-actor table, by class.
+  var tables: [MainTable?] = []
   /// Main-actor events of the current operation that must reach the mailbox before what the core
   /// produced: new display classes' tables and new subscribers' installs.
   @usableFromInline var pendingMain: [Mailbox.Event] = []
@@ -77,6 +79,8 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   ) -> UInt32 {
     let displayClass = core.addClass(plan: plan, period: period, generic: generic)
     pendingMain.append(.table(displayClass, table))
+    if Int(displayClass) >= tables.count { tables += repeatElement(nil, count: Int(displayClass) + 1 - tables.count) }
+    tables[Int(displayClass)] = table
     // A few per type: displays of one type are mostly few (`.seconds` and `.minutes`, a ring or two).
     displayClasses[type, default: []].append((displayClass, table))
     if displayClasses[type, default: []].count > 16 { displayClasses[type]?.removeFirst() }
@@ -88,6 +92,12 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
     for (type, classes) in displayClasses where classes.contains(where: { $0.displayClass == displayClass }) {
       displayClasses[type] = classes.filter { $0.displayClass != displayClass }
     }
+    if Int(displayClass) < tables.count { tables[Int(displayClass)] = nil }
+  }
+
+  /// The main-actor table of display class `displayClass` (nil for class 0, or a class gone).
+  func table(of displayClass: UInt32) -> MainTable? {
+    Int(displayClass) < tables.count ? tables[Int(displayClass)] : nil
   }
 
   /// Stores a stream sink, returning its index.

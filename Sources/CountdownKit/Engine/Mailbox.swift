@@ -19,6 +19,9 @@ final class Mailbox: Sendable {
     /// Installs a subscriber (its box) in its display class's table, in its sink slot, as a subscriber
     /// number.
     case install(SinkKey, serial: UInt32, subscriber: any AnyObject & Sendable)
+    /// Moves a subscriber to another display class's table (another sink slot, as another subscriber
+    /// number): its countdown is shown through another display.
+    case move(from: SinkKey, to: SinkKey, serial: UInt32)
     /// Removes a subscriber from its class's table.
     case remove(SinkKey)
     /// A subscriber's completion.

@@ -106,6 +106,10 @@ final class MainSide: Sendable {
       tables[index] = table
     case .install(let key, let serial, let subscriber):
       table(key.displayClass)?.install(key.sink, serial, subscriber)
+    case .move(let from, let to, let serial):
+      if let subscriber = table(from.displayClass)?.take(from.sink) {
+        table(to.displayClass)?.install(to.sink, serial, subscriber)
+      }
     case .remove(let key):
       table(key.displayClass)?.remove(key.sink)
     case .finish(let key):

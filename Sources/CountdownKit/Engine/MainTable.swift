@@ -6,6 +6,8 @@
 final class MainTable: Sendable {
   /// The typed table (a `SinkTable`, or the `FinishTable` of class 0), to find the table of a display.
   @usableFromInline nonisolated let typed: any AnyObject & Sendable
+  /// The type of the values the table's subscribers receive.
+  nonisolated let valueType: Any.Type
   /// Delivers the changes of the class at the start of a buffer (see `SinkTable.deliver(_:at:skipping:while:)`).
   let deliver: Deliver
 
@@ -18,6 +20,8 @@ final class MainTable: Sendable {
     ) -> (handled: Int, prefetched: UInt)
   /// Installs a subscriber's box in a slot, as a subscriber number (the one way a subscriber arrives).
   let install: @MainActor @Sendable (UInt32, UInt32, any AnyObject & Sendable) -> Void
+  /// Takes a slot's subscriber out (to move it to another display's table).
+  let take: @MainActor @Sendable (UInt32) -> (any AnyObject & Sendable)?
   let finish: @MainActor @Sendable (UInt32) -> Void
   let remove: @MainActor @Sendable (UInt32) -> Void
   /// The serial number of a slot's subscriber (see `SubscriberKey`).
@@ -26,15 +30,19 @@ final class MainTable: Sendable {
   @usableFromInline
   nonisolated init(
     typed: any AnyObject & Sendable,
+    valueType: Any.Type,
     deliver: @escaping Deliver,
     install: @escaping @MainActor @Sendable (UInt32, UInt32, any AnyObject & Sendable) -> Void,
+    take: @escaping @MainActor @Sendable (UInt32) -> (any AnyObject & Sendable)?,
     finish: @escaping @MainActor @Sendable (UInt32) -> Void,
     remove: @escaping @MainActor @Sendable (UInt32) -> Void,
     serial: @escaping @MainActor @Sendable (UInt32) -> UInt32
   ) {
     self.typed = typed
+    self.valueType = valueType
     self.deliver = deliver
     self.install = install
+    self.take = take
     self.finish = finish
     self.remove = remove
     self.serial = serial
@@ -47,17 +55,17 @@ final class MainTable: Sendable {
   ) -> MainTable where Instant.Duration == Duration {
     let table = SinkTable(display: display, origin: origin, plan: plan)
     return MainTable(
-      typed: table, deliver: { table.deliver($0, at: $1, skipping: $2, while: $3) },
-      install: { table.install($0, serial: $1, $2) }, finish: { table.finish($0) }, remove: { table.remove($0) },
-      serial: { table.serial(of: $0) })
+      typed: table, valueType: Display.Value.self, deliver: { table.deliver($0, at: $1, skipping: $2, while: $3) },
+      install: { table.install($0, serial: $1, $2) }, take: { table.take($0) }, finish: { table.finish($0) },
+      remove: { table.remove($0) }, serial: { table.serial(of: $0) })
   }
 
   /// The table of display class 0 (completions only).
   nonisolated static func makeFinishTable() -> MainTable {
     let table = FinishTable()
     return MainTable(
-      typed: table, deliver: { changes, _, _, _ in (Effects.runLength(changes), 0) },
-      install: { table.install($0, serial: $1, $2) },
+      typed: table, valueType: Void.self, deliver: { changes, _, _, _ in (Effects.runLength(changes), 0) },
+      install: { table.install($0, serial: $1, $2) }, take: { table.subscribers.removeValue(forKey: $0) },
       finish: { table.subscribers[$0]?.onFinish() },
       remove: { table.subscribers[$0] = nil },
       serial: { table.serials[$0] ?? 0 })

@@ -45,6 +45,14 @@ where Instant.Duration == Duration {
     if Int(sink) < subscribers.count { subscribers[Int(sink)] = nil }
   }
 
+  /// Takes slot `sink`'s subscriber out.
+  @inlinable
+  func take(_ sink: UInt32) -> Subscriber? {
+    guard Int(sink) < subscribers.count else { return nil }
+    defer { subscribers[Int(sink)] = nil }
+    return subscribers[Int(sink)]
+  }
+
   /// Delivers the changes at the start of `changes` that are of this class (computed at `tick`; the
   /// first one is), skipping the subscribers in `dropped`, as long as `check` holds (checked just
   /// before each call: nothing was cancelled since `dropped` was made). Returns how many changes it got

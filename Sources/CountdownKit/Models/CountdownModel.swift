@@ -20,6 +20,7 @@
   /// Keep it in a view's `@State` (Getting Started has a whole view).
   ///
   /// The countdown lives as long as the model: releasing the model cancels it (and its completion).
+  /// Change it through its ``handle``.
   @MainActor @Observable
   public final class CountdownModel<Display: CountdownDisplay, C: Clock> where C.Duration == Duration {
     /// What the model publishes.
@@ -36,7 +37,9 @@
     /// Whether no time is left.
     public private(set) var isFinished = false
 
-    @ObservationIgnored private let handle: CountdownHandle<C>
+    /// The countdown's handle: pause, resume, retarget, extend or cancel it, or show it through
+    /// another display. The model shows every change made through it.
+    @ObservationIgnored public let handle: CountdownHandle<C>
 
     /// A model of `countdown` on `engine`, shown through `display`.
     ///
@@ -63,44 +66,23 @@
     /// when the wall clock changes), shown through `display`.
     ///
     /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
-    public convenience init(
+    public init(
       engine: CountdownEngine<C>,
       until date: Date,
       total: Duration? = nil,
       display: Display,
       onFinish: (@MainActor @Sendable () -> Void)? = nil
     ) throws {
-      let countdown = Countdown(end: try engine.instant(for: date), total: total)
-      self.init(engine: engine, countdown: countdown, display: display, onFinish: onFinish)
-      try handle.retarget(to: date)
+      let relay = SnapshotRelay<Snapshot>()
+      handle = try engine.add(
+        until: date, total: total, display: display, onChange: { relay.deliver($0) }, onFinish: onFinish)
+      relay.receiver = { [weak self] in self?.show($0) }
+      if let countdown = handle.countdown { show(countdown.snapshot(at: engine.now, display: display)) }
     }
 
     deinit {
       handle.cancel()
     }
-
-    /// The countdown as the engine has it now; `nil` once cancelled.
-    public var countdown: Countdown<C.Instant>? { handle.countdown }
-
-    /// Freezes the remaining time.
-    public func pause() { handle.pause() }
-
-    /// Runs again from where it was paused.
-    public func resume() { handle.resume() }
-
-    /// Gives the countdown `amount` more time (less if negative).
-    public func extend(by amount: Duration) { handle.extend(by: amount) }
-
-    /// Counts to a new end instant.
-    public func retarget(to end: C.Instant) { handle.retarget(to: end) }
-
-    /// Counts to a wall-clock date, followed when the wall clock changes.
-    ///
-    /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
-    public func retarget(to date: Date) throws { try handle.retarget(to: date) }
-
-    /// Stops the countdown: no more changes, and its completion will not fire.
-    public func cancel() { handle.cancel() }
 
     /// Hands the model a snapshot as the engine would: for tests of what it publishes.
     package func _receive(_ snapshot: Snapshot) { show(snapshot) }

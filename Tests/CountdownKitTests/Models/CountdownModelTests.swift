@@ -53,7 +53,7 @@ struct CountdownModelTests {
     clock.advance(by: .milliseconds(1))
     engine._serveDue()
     // A change of the end that leaves the value as it is.
-    model.extend(by: .milliseconds(100))
+    model.handle.extend(by: .milliseconds(100))
     engine._serveDue()
     #expect(counter.value == 0)
     #expect(model.snapshot?.remaining == .milliseconds(10_500))
@@ -79,16 +79,16 @@ struct CountdownModelTests {
       engine._serveDue()
     }
     #expect(paused.value == 0 && values.value == 5)
-    model.pause()
+    model.handle.pause()
     engine._serveDue()
     #expect(model.isPaused && paused.value == 1 && values.value == 5, "pausing changes the flag, not the value")
     clock.advance(by: .seconds(10))
     engine._serveDue()
     #expect(paused.value == 1 && values.value == 5, "nothing changes while paused")
-    model.resume()
+    model.handle.resume()
     engine._serveDue()
     #expect(!model.isPaused && paused.value == 2)
-    model.extend(by: .seconds(60))
+    model.handle.extend(by: .seconds(60))
     engine._serveDue()
     #expect(model.value == .seconds(85) && values.value == 6)
   }

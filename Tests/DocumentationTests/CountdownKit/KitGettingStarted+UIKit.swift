@@ -59,7 +59,7 @@
           Text(left, format: .countdown(.digital))
         }
         Button(turn.isPaused ? "Resume" : "Pause") {
-          if turn.isPaused { turn.resume() } else { turn.pause() }
+          if turn.isPaused { turn.handle.resume() } else { turn.handle.pause() }
         }
       }
     }
