@@ -130,7 +130,6 @@ final class Mailbox: Sendable {
   /// The largest change buffer kept for reuse (4,096 changes, 128 KiB, four times the driver's
   /// chunk): the buffer of a burst (a hundred thousand countdowns added in one loop, or a wake-up's
   /// changes piled up while the main actor was busy) is let go once delivered, not kept for good.
-  /// With 65,536, an app whose countdowns change together kept up to four 2 MiB buffers.
   static var spareCapacityLimit: Int { 4_096 }
 
   /// Keeps a delivered chunk's change buffer (emptied) for a later chunk, unless it is a burst's.
@@ -171,20 +170,22 @@ final class Mailbox: Sendable {
   }
 }
 
-/// The main actor's check before each call: whether nothing was cancelled since the count stood at
-/// `epoch` (one atomic load, made in the delivery loop itself).
-@usableFromInline
-struct CancellationCheck {
-  @usableFromInline let mailbox: Mailbox
-  @usableFromInline let epoch: UInt64
+extension Mailbox {
+  /// The main actor's check before each call: whether nothing was cancelled since the count stood at
+  /// `epoch` (one atomic load, made in the delivery loop itself).
+  @usableFromInline
+  struct CancellationCheck {
+    @usableFromInline let mailbox: Mailbox
+    @usableFromInline let epoch: UInt64
 
-  @inlinable
-  init(_ mailbox: Mailbox, epoch: UInt64) {
-    self.mailbox = mailbox
-    self.epoch = epoch
+    @inlinable
+    init(_ mailbox: Mailbox, epoch: UInt64) {
+      self.mailbox = mailbox
+      self.epoch = epoch
+    }
+
+    /// Whether nothing was cancelled since `epoch`.
+    @inlinable
+    var holds: Bool { mailbox.cancellations.load(ordering: .acquiring) == epoch }
   }
-
-  /// Whether nothing was cancelled since `epoch`.
-  @inlinable
-  var holds: Bool { mailbox.cancellations.load(ordering: .acquiring) == epoch }
 }

@@ -101,9 +101,9 @@ extension CountdownEngine {
   /// `releasesWhenSettled`, it goes away once it is over: it has finished, its completion was
   /// delivered, and its display will not change again.
   ///
-  /// Pre-specialised for the two clocks of the standard library: generic over the clock, the step of
-  /// every add looked up the type metadata of the engine's state some ten times (~4,400 of ~14,500
-  /// instructions per add, measured with callgrind); the app's other clocks take the generic path.
+  /// Pre-specialised for the two clocks of the standard library, so that an add does not look up the
+  /// type metadata of the engine's state at each step (Benchmarks/README.md has the figures); the app's
+  /// other clocks take the generic path.
   @usableFromInline
   @_specialize(where C == ContinuousClock)
   @_specialize(where C == SuspendingClock)

@@ -73,37 +73,11 @@ package struct Effects: Sendable {
   }
 
   /// Empties the buffers, keeping their storage unless a burst made them large (more than 65,536
-  /// entries, as ``Mailbox`` keeps).
+  /// entries).
   package mutating func removeAll() {
     let limit = 65_536
     changes.removeAll(keepingCapacity: changes.capacity <= limit)
     streamChanges.removeAll(keepingCapacity: streamChanges.capacity <= limit)
     events.removeAll(keepingCapacity: events.capacity <= limit)
-  }
-}
-
-/// A sink among all sinks of an engine: its display class and its slot there.
-@usableFromInline
-package struct SinkKey: Hashable, Sendable {
-  @usableFromInline package var displayClass: UInt32
-  @usableFromInline package var sink: UInt32
-
-  @inlinable
-  package init(displayClass: UInt32, sink: UInt32) {
-    self.displayClass = displayClass
-    self.sink = sink
-  }
-}
-
-/// One subscriber among every subscriber an engine ever had: its sink slot and its serial number.
-@usableFromInline
-package struct SubscriberKey: Hashable, Sendable {
-  @usableFromInline package var sink: SinkKey
-  @usableFromInline package var serial: UInt32
-
-  @inlinable
-  package init(_ sink: SinkKey, serial: UInt32) {
-    self.sink = sink
-    self.serial = serial
   }
 }

@@ -70,7 +70,7 @@ final class MainSide: Sendable {
           }
           let (handled, read) = table.deliver(
             UnsafeBufferPointer(rebasing: changes[position..<limit]), tick, cancelled.keys,
-            CancellationCheck(mailbox, epoch: cancelled.epoch))
+            Mailbox.CancellationCheck(mailbox, epoch: cancelled.epoch))
           prefetched &+= read
           position += handled
         }

@@ -1,5 +1,35 @@
 public import Foundation
 
+// How a change travels, from `add` to the app's closure (for contributors; each step names the file
+// that does it, and EngineMapTests fails when a file named here is gone):
+//
+// 1. Add: API/CountdownEngine+Subscribing.swift. `add(_:display:onChange:)` is inlined where the
+//    display is named: it boxes the closure (Delivery/MainSubscriber.swift) and, under the engine's one
+//    lock (`mutate` in Driver/CountdownEngine+Mutation.swift), finds or makes the display's class and
+//    installs the subscriber (`displayClass(for:plan:origin:)` and `install(_:in:)` in
+//    Driver/EngineState.swift): a sink slot, and an install event for the main actor. Every way in
+//    (closures, slots, models, streams, publishers, boards) ends in `install(_:in:)`.
+// 2. Row: Core/EngineCore.swift takes a row (24 hot bytes, Core/Rows.swift) and a binding (16 bytes,
+//    Core/Bindings.swift), in ticks (nanoseconds since the engine started; this file converts), and
+//    renders it (Core/EngineCore+Processing.swift): the display's integer plan (Core/DisplayPlan.swift)
+//    gives the value and the next change.
+// 3. Schedule: Schedule/Schedule.swift queues the row at its next change: an append to a slot of the
+//    timing wheel of its tolerance (Schedule/Schedule+Wheel.swift), or a heap push when far.
+// 4. Wake: Driver/CountdownEngine+Driver.swift. One task sleeps until the end of the earliest occupied
+//    slot, wakes, and serves what is due in chunks, letting go of the lock in between.
+// 5. Serve: Core/EngineCore+Serving.swift. The common change (whole units counting down) is served for
+//    a batch in one pass (`CountingDown`); each change is 32 bytes appended to a buffer
+//    (Core/Effects.swift). Data only: the core never calls out (but to displays without a plan) and
+//    never locks.
+// 6. Post: `flush` in Driver/CountdownEngine+Mutation.swift hands the buffer and the events to the
+//    mailbox (Delivery/Mailbox.swift) under the lock; streams' changes go to Delivery/Outbox.swift.
+// 7. Deliver: Delivery/MainSide.swift. One hop to the main actor takes what the mailbox holds (only
+//    each subscriber's newest change, Delivery/Coalescer.swift, when it holds several wake-ups'), and
+//    hands each run of one display class to its table: Delivery/MainTable.swift erases the display's
+//    type, Delivery/SinkTable.swift builds each snapshot and calls the subscriber's closure.
+//
+// Locks: the DocC article Locks lists them and the one order in which two may be held.
+
 /// One driver for any number of live countdowns.
 ///
 /// ```swift
@@ -14,33 +44,9 @@ public import Foundation
 /// while the machine sleeps), so a suspended process shows the right value at once when it resumes,
 /// with one update per subscriber and each completion that fell in the gap fired once. Adding,
 /// cancelling, pausing and retargeting are synchronous and safe from any thread or actor. Work is
-/// proportional to what changes on screen, not to the number of countdowns.
-///
-/// ## How a change travels
-///
-/// 1. **Add** (`CountdownEngine+Subscriptions.swift`). `add(_:display:onChange:)` describes the
-///    subscriber in inlinable code, so that everything typed is compiled for your display in your
-///    module: its display's integer plan (`DisplayPlan.swift`), its main-actor table
-///    (`SinkTable.swift`, `MainTable.swift`). Under the engine's one lock (`CountdownEngine+Mutation.swift`),
-///    the instant becomes ticks, nanoseconds since the engine started (`CountdownEngine+Conversions.swift`,
-///    the only conversion), and the core (`EngineCore.swift`) takes a row (`Rows.swift`: 24 hot bytes),
-///    a binding (`Bindings.swift`: 16 bytes) and a sink slot in the display's class
-///    (`DisplayClasses.swift`, one per distinct display). The closure goes to the class's main-actor
-///    table: at once when `add` runs on the main actor and the slot is new (`EngineState.swift`),
-///    otherwise queued for the next hop, in order with everything else the main actor is sent.
-/// 2. **Schedule** (`Schedule.swift`, `Schedule+Wheel.swift`). The core queues the row at its next
-///    change: an append to a slot of the timing wheel of its tolerance, or a heap push when far.
-/// 3. **Wake** (`CountdownEngine+Driver.swift`). One task sleeps until the end of the earliest occupied
-///    slot, wakes, and serves what is due in chunks of 1,024, letting go of the lock in between.
-/// 4. **Serve** (`EngineCore+Processing.swift`). For each due row: integer arithmetic (or the display's
-///    own functions, for displays without a plan) gives the value and the next change; a changed value
-///    appends a 32-byte `Effects.Change` to a buffer (`Effects.swift`); the row goes back into the wheel.
-///    Data only: the core never calls out and never locks.
-/// 5. **Deliver** (`Mailbox.swift`, `MainSide.swift`, `Outbox.swift`). Still under the lock, the
-///    buffer is appended to the mailbox; after the lock, one hop to the main actor walks it, calling
-///    each subscriber's closure with a snapshot built on the spot: no allocation, no lock and no
-///    reference count per change. A main actor that falls behind finds one newest change per
-///    subscriber and chunk. Streams' changes go through the outbox, delivered in order off the lock.
+/// proportional to what changes on screen, not to the number of countdowns. Main-actor subscribers are
+/// called in batches, one hop to the main actor per wake-up; one that falls behind gets each
+/// subscriber's newest snapshot once, never a backlog.
 public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
   /// The engine clock's instant type.
   public typealias Instant = C.Instant
@@ -121,7 +127,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// even one that was already on its way to the main actor. Whatever is added afterwards is dropped at
   /// once: a snapshot sequence ends without an element, a handle is inactive, a board row does not stay.
   public func shutdown() {
-    let wake = state.withLock { state -> DriverWake? in
+    let wake = state.withLock { state -> DriverState<C>.Wake? in
       state.isShutDown = true
       mailbox.shutDown()
       _ = flush(&state, at: 0)
@@ -197,5 +203,55 @@ final class WeakEngine<C: Clock>: Sendable where C.Duration == Duration {
 
   init(_ engine: CountdownEngine<C>) {
     self.engine = engine
+  }
+}
+
+// The engine's edge: the one place where the clock's instants and `Countdown` values become ticks and
+// rows, and ticks become instants again.
+
+extension CountdownEngine {
+  /// `instant` as a tick: rounded down, for the current time (the engine never believes it is later
+  /// than it is).
+  @inlinable
+  func tick(now instant: C.Instant) -> Tick {
+    Ticks.floor(origin.duration(to: instant))
+  }
+
+  /// `instant` as a tick: rounded up, for an end (a countdown never shows less time than it has).
+  @inlinable
+  func tick(end instant: C.Instant) -> Tick {
+    Ticks.ceiling(origin.duration(to: instant))
+  }
+
+  /// `tick` as an instant of the clock.
+  @usableFromInline
+  func instant(_ tick: Tick) -> C.Instant {
+    origin.advanced(by: Ticks.duration(tick))
+  }
+
+  /// What a row starts as for `countdown`.
+  @inlinable
+  func spec(for countdown: Countdown<C.Instant>, target: Date? = nil) -> EngineCore.RowSpec {
+    let total = countdown.total.map(Ticks.ceiling)
+    switch countdown.state {
+    case .running(let end):
+      return EngineCore.RowSpec(end: tick(end: end), total: total, target: target?.timeIntervalSinceReferenceDate)
+    case .paused(let remaining, let since):
+      let pausedAt = tick(now: since)
+      return EngineCore.RowSpec(
+        end: Ticks.sum(pausedAt, Ticks.ceiling(remaining)), pausedAt: pausedAt, total: total)
+    }
+  }
+
+  /// The countdown row `row` holds, in the clock's instants.
+  func countdown(of row: Int, in core: EngineCore) -> Countdown<C.Instant> {
+    let head = core.rows[row]
+    let total = core.rows.totals[row]
+    var countdown = Countdown(end: instant(head.end), total: total < 0 ? nil : Ticks.duration(total))
+    if head.flags.isPaused {
+      let pausedAt = core.rows.pausedAt[row]
+      countdown = Countdown(end: instant(head.end), total: countdown.total).paused(at: instant(pausedAt))
+    }
+    return countdown
   }
 }

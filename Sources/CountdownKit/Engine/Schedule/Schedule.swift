@@ -118,8 +118,8 @@ package struct Schedule: Sendable {
     // order they were added), in a few sequential streams at most, not scattered over a million of
     // them. A slot's items mostly come in two runs already: a row goes back into the wheel in the
     // order it was served, and a slot takes in the rows of the two slots one period before it when the
-    // period is not a whole number of slots (a second is 10⅔ slots of 93.75 ms). Sorting those cost
-    // more than any other step of a serve; only a slot in more runs is sorted.
+    // period is not a whole number of slots (a second is 10⅔ slots of 93.75 ms). Sorting those would be
+    // the dearest step of a serve; only a slot in more runs is sorted.
     for buffer in serving.indices where Self.rowRuns(serving[buffer], atMost: Self.rowRunLimit) > Self.rowRunLimit {
       serving[buffer].sort { $0.row < $1.row }
     }
@@ -166,8 +166,6 @@ package struct Schedule: Sendable {
     return []
   }
 
-  /// Returns the buffers of the finished serve to the spare pool (at most a few, to bound what the
-  /// pool holds).
   /// How many items the schedule's buffers (wheel slots, spares, the serve under way) have room for:
   /// what it keeps allocated, for tests of its memory.
   package var storedCapacity: Int {
@@ -180,6 +178,8 @@ package struct Schedule: Sendable {
   /// The largest buffer kept (in items, 2 MiB): a burst's buffer is let go once served.
   static var spareCapacityLimit: Int { 131_072 }
 
+  /// Returns the buffers of the finished serve to the spare pool (at most a few, to bound what the
+  /// pool holds).
   private mutating func recycleServed() {
     for index in serving.indices where spare.count < Self.spareLimit {
       // Moved out, not copied, so that emptying it keeps its storage instead of allocating anew.

@@ -220,9 +220,9 @@ extension Schedule {
     ///
     /// Stops at the first valid item, so that it costs next to nothing when the front is valid. The
     /// stale items before it are only counted out (``stalePrefix``), not moved: removing them from the
-    /// front of the array shifted the whole slot on every call, and a hundred thousand countdowns
-    /// extended or cancelled one by one in the order they were added took 5–9 µs each, quadratically.
-    /// The prefix is cut off when it is at least half the slot, which keeps the cost amortised O(1).
+    /// front of the array would shift the whole slot on every call, quadratic in countdowns extended or
+    /// cancelled one by one in the order they were added. The prefix is cut off when it is at least
+    /// half the slot, which keeps the cost amortised O(1).
     mutating func dropStaleFront(where isStale: (Item) -> Bool) -> Int {
       var dropped = 0
       while occupied != 0 {

@@ -29,7 +29,7 @@ extension CountdownEngine {
   }
 
   private func perform<Result>(_ body: (inout EngineState<C>, Tick) -> Result) -> (Result, Bool) {
-    let (result, wake, needsHop) = state.withLock { state -> (Result, DriverWake?, Bool) in
+    let (result, wake, needsHop) = state.withLock { state -> (Result, DriverState<C>.Wake?, Bool) in
       let now = tick(now: clock.now)
       let result = body(&state, now)
       let needsHop = flush(&state, at: now)

@@ -60,7 +60,7 @@ where Instant.Duration == Duration {
   @inlinable
   func deliver(
     _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
-    while check: CancellationCheck
+    while check: Mailbox.CancellationCheck
   ) -> (handled: Int, prefetched: UInt) {
     // A local copy: no exclusivity check per access, and it keeps every subscriber alive until the
     // loop is done, even one a callback removes (that changes `subscribers`, not the copy).
@@ -105,63 +105,5 @@ where Instant.Duration == Duration {
   @inlinable
   func serial(of sink: UInt32) -> UInt32 {
     Int(sink) < serials.count ? serials[Int(sink)] : 0
-  }
-}
-
-/// The main-actor side of display class 0: countdowns that show nothing and only report completion.
-@MainActor
-@usableFromInline
-final class FinishTable: Sendable {
-  /// A countdown that shows nothing: its completion callback, in a box made where it is added.
-  @usableFromInline
-  final class Subscriber: Sendable {
-    let onFinish: @MainActor @Sendable () -> Void
-
-    init(_ onFinish: @escaping @MainActor @Sendable () -> Void) {
-      self.onFinish = onFinish
-    }
-  }
-
-  var subscribers: [UInt32: Subscriber] = [:]
-  /// The serial number of each slot's subscriber (see `SinkTable.serials`).
-  var serials: [UInt32: UInt32] = [:]
-
-  nonisolated init() {}
-
-  func install(_ sink: UInt32, serial: UInt32, _ subscriber: any AnyObject & Sendable) {
-    guard let subscriber = subscriber as? Subscriber else {
-      preconditionFailure("Internal inconsistency: \(type(of: subscriber)) installed in the finish table")
-    }
-    subscribers[sink] = subscriber
-    serials[sink] = serial
-  }
-}
-
-/// Builds the snapshots subscribers receive from the core's changes.
-@usableFromInline
-package enum Snapshots {
-  /// The snapshot `change` stands for, computed at `instant`.
-  @inlinable
-  package static func snapshot<Display: CountdownDisplay, Instant: InstantProtocol>(
-    of change: Effects.Change, at instant: Instant, display: Display, valueIsTicks: Bool
-  ) -> CountdownSnapshot<Display.Value, Instant> where Instant.Duration == Duration {
-    let remaining = Ticks.duration(change.remaining)
-    // A compact value held at the end of the tick range stands for a larger one: ask the display.
-    let value =
-      valueIsTicks && change.value != Ticks.max && change.value != Ticks.min
-      ? (Ticks.duration(change.value) as? Display.Value) ?? display.value(remaining: remaining)
-      : display.value(remaining: remaining)
-    return CountdownSnapshot(
-      value: value, remaining: remaining, progress: progress(remaining: change.remaining, total: change.total),
-      isPaused: change.isPaused, isFinished: change.isFinished, instant: instant)
-  }
-
-  /// What `Countdown.progress(at:)` gives for these remaining and total times (total -1: none).
-  @inlinable
-  package static func progress(remaining: Tick, total: Tick) -> Double? {
-    guard total > 0 else { return nil }
-    if remaining <= 0 { return 0 }
-    if remaining >= total { return 1 }
-    return Ticks.duration(remaining) / Ticks.duration(total)
   }
 }
