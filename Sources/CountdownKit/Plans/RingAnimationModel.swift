@@ -2,7 +2,7 @@
   public import Foundation
   public import Observation
 
-  /// An observable ring animation for a countdown on an engine: the current ``RingAnimationPlan``, and a
+  /// An observable ring animation for a countdown on an engine: the current `RingAnimationPlan`, and a
   /// new one only when the old one stops being true.
   ///
   /// The model adds its countdown to the engine with the phase display, so the engine wakes only at
@@ -12,9 +12,10 @@
   /// at once.
   ///
   /// ```swift
-  /// let ring = RingAnimationModel(
-  ///   engine: engine, countdown: turn, phases: circularTimer, ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
-  /// ) { plan in ringView.animate(plan) }
+  /// let size = RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
+  /// let ring = RingAnimationModel(engine: engine, countdown: turn, phases: circularTimer, ring: size) { plan in
+  ///   ringView.animate(plan)
+  /// }
   /// ```
   ///
   /// Change the countdown through the model. The engine tells the model of every change that moves the
