@@ -49,9 +49,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   }
 
   @Test func aTwoHourWindowEndsAtTheFinishAndLingersAQuarterOfAnHour() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.aTwoHourWindowEndsAtTheFinishAndLingersAQuarterOfAnHour seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.aTwoHourWindowEndsAtTheFinishAndLingersAQuarterOfAnHour")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let window = Countdown(duration: .seconds(7_200), startingAt: now)
@@ -68,9 +66,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   }
 
   @Test func moreChangesThanUpdatesGoStaleButNeverWrong() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.moreChangesThanUpdatesGoStaleButNeverWrong seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.moreChangesThanUpdatesGoStaleButNeverWrong")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let window = Countdown(duration: .seconds(7_200), startingAt: now)
@@ -83,9 +79,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   }
 
   @Test func aPausedCountdownIsEndedByTheSystemShowingItsFrozenTime() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.aPausedCountdownIsEndedByTheSystemShowingItsFrozenTime seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.aPausedCountdownIsEndedByTheSystemShowingItsFrozenTime")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let paused = Countdown(duration: .seconds(600), startingAt: now).paused(at: now + .seconds(1))
@@ -101,9 +95,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   /// 26 hours: the system ends the activity after 8, the Lock Screen keeps its last content 4 more
   /// (the timer still counting, right), and a start 8 hours before the end would have covered the finish.
   @Test func aCountdownOfMoreThanEightHours() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.aCountdownOfMoreThanEightHours seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.aCountdownOfMoreThanEightHours")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let long = Countdown(duration: .seconds(26 * 3_600), startingAt: now)
@@ -124,9 +116,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   }
 
   @Test func anActivityStartedEarlierEndsEightHoursAfterItsStart() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.anActivityStartedEarlierEndsEightHoursAfterItsStart seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.anActivityStartedEarlierEndsEightHoursAfterItsStart")
     let timeline = try randomTimeline(using: &generator)
     let started = timeline.anchorInstant
     let now = started + .seconds(7 * 3_600 + 1_800)
@@ -139,9 +129,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   }
 
   @Test func aCountdownAlreadyFinishedIsEndedNow() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.aCountdownAlreadyFinishedIsEndedNow seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.aCountdownAlreadyFinishedIsEndedNow")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let over = Countdown(end: now - .seconds(30), total: .seconds(60))
@@ -153,9 +141,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
   }
 
   @Test func randomCountdownsAreNeverWrong() throws {
-    let seed = SeededGenerator.testSeed()
-    print("LiveActivityPlanTests.randomCountdownsAreNeverWrong seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("LiveActivityPlanTests.randomCountdownsAreNeverWrong")
     for round in 0..<60 {
       let timeline = try randomTimeline(using: &generator)
       let now = timeline.anchorInstant + generator.duration(milliseconds: -100_000...100_000)

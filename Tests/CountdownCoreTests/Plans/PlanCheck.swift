@@ -82,3 +82,10 @@ func randomTimeline(using generator: inout SeededGenerator) throws -> Timeline<T
     anchorInstant: TestInstant(generator.duration(milliseconds: 0...10_000_000)),
     referenceOffset: generator.duration(milliseconds: -300_000...300_000))
 }
+
+/// A generator seeded from `COUNTDOWN_TEST_SEED`, or at random, whose seed is printed with `test`.
+func testGenerator(_ test: String) -> SeededGenerator {
+  let seed = SeededGenerator.testSeed()
+  print("\(test) seed \(seed) (replay with COUNTDOWN_TEST_SEED=\(seed))")
+  return SeededGenerator(seed: seed)
+}

@@ -39,9 +39,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
   }
 
   @Test func theMarketplaceWindowFitsAndNeverReloads() throws {
-    let seed = SeededGenerator.testSeed()
-    print("WidgetTimelinePlanTests.theMarketplaceWindowFitsAndNeverReloads seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("WidgetTimelinePlanTests.theMarketplaceWindowFitsAndNeverReloads")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant + generator.duration(milliseconds: 0...1_000)
     let window = Countdown(duration: .seconds(7_200), startingAt: now)
@@ -57,9 +55,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
   }
 
   @Test func hoursAboveAnHourThenTheSystemTimer() throws {
-    let seed = SeededGenerator.testSeed()
-    print("WidgetTimelinePlanTests.hoursAboveAnHourThenTheSystemTimer seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("WidgetTimelinePlanTests.hoursAboveAnHourThenTheSystemTimer")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let window = Countdown(duration: .seconds(7_200), startingAt: now)
@@ -73,9 +69,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
   /// A display that changes every second cannot be listed for long: the entries end at a horizon, the
   /// system timer alone shows from there, and WidgetKit reloads when the budget allows.
   @Test func secondsOverflowTheEntriesAndFallBackToTheSystemTimer() throws {
-    let seed = SeededGenerator.testSeed()
-    print("WidgetTimelinePlanTests.secondsOverflowTheEntriesAndFallBackToTheSystemTimer seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("WidgetTimelinePlanTests.secondsOverflowTheEntriesAndFallBackToTheSystemTimer")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let window = Countdown(duration: .milliseconds(7_200_500), startingAt: now)
@@ -93,9 +87,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
 
   /// 26 hours in half hours, then minutes: more than the entries hold, so one reload, a day later.
   @Test func aCountdownOfMoreThanADay() throws {
-    let seed = SeededGenerator.testSeed()
-    print("WidgetTimelinePlanTests.aCountdownOfMoreThanADay seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("WidgetTimelinePlanTests.aCountdownOfMoreThanADay")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let long = Countdown(duration: .seconds(26 * 3_600), startingAt: now)
@@ -112,9 +104,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
   }
 
   @Test func aPausedCountdownIsOneEntry() throws {
-    let seed = SeededGenerator.testSeed()
-    print("WidgetTimelinePlanTests.aPausedCountdownIsOneEntry seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("WidgetTimelinePlanTests.aPausedCountdownIsOneEntry")
     let timeline = try randomTimeline(using: &generator)
     let now = timeline.anchorInstant
     let paused = Countdown(duration: .seconds(600), startingAt: now - .seconds(100)).paused(at: now - .seconds(50))
@@ -126,9 +116,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
   }
 
   @Test func randomCountdownsAndDisplaysAreNeverWrong() throws {
-    let seed = SeededGenerator.testSeed()
-    print("WidgetTimelinePlanTests.randomCountdownsAndDisplaysAreNeverWrong seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = testGenerator("WidgetTimelinePlanTests.randomCountdownsAndDisplaysAreNeverWrong")
     for round in 0..<60 {
       let timeline = try randomTimeline(using: &generator)
       let now = timeline.anchorInstant + generator.duration(milliseconds: -100_000...100_000)
