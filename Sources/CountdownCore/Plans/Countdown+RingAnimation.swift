@@ -10,8 +10,8 @@ extension Countdown {
   /// ring rests where it is.
   ///
   /// ```swift
-  /// let steps = RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
-  /// let plan = turn.ringAnimation(phases: circularTimer, ring: steps, at: clock.now)
+  /// let size = RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
+  /// let plan = turn.ringAnimation(phases: circularTimer, ring: size, at: clock.now)
   /// ```
   ///
   /// - Parameters:
