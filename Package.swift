@@ -16,7 +16,7 @@ let internalChecks: [SwiftSetting] =
   ProcessInfo.processInfo.environment["COUNTDOWNKIT_INTERNAL_CHECKS"] == nil
   ? [] : [.define("COUNTDOWNKIT_INTERNAL_CHECKS")]
 
-let appleStandIns = ["SwiftUI", "UIKit", "WidgetKit", "UserNotifications"]
+let appleStandIns = ["SwiftUI", "UIKit", "QuartzCore", "WidgetKit", "ActivityKit", "UserNotifications"]
 
 let package = Package(
   name: "CountdownKit",
@@ -114,10 +114,13 @@ let package = Package(
 )
 
 // Stand-ins for Apple's UI frameworks, NOT the frameworks: a few declarations with Apple's signatures
-// under the frameworks' module names, so that the documentation's SwiftUI, UIKit, WidgetKit and
-// UserNotifications examples compile on Linux (see Tests/AppleStandIns/README.md). Not products;
-// only DocumentationTests depends on them, and only on Linux.
-package.targets += appleStandIns.map { .target(name: $0, path: "Tests/AppleStandIns/\($0)") }
+// under the frameworks' module names, so that the documentation's SwiftUI, UIKit, Core Animation,
+// WidgetKit, ActivityKit and UserNotifications examples compile on Linux (see
+// Tests/AppleStandIns/README.md). Not products; only DocumentationTests depends on them, and only on
+// Linux. UIKit re-exports QuartzCore, as Apple's does.
+package.targets += appleStandIns.map { name in
+  .target(name: name, dependencies: name == "UIKit" ? ["QuartzCore"] : [], path: "Tests/AppleStandIns/\(name)")
+}
 
 for target in package.targets {
   target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures

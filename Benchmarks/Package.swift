@@ -56,6 +56,11 @@ let package = Package(
     ),
     // Adding, extending and cancelling N countdowns one by one: µs per call on the main thread.
     .executableTarget(name: "handlecost", dependencies: [.product(name: "CountdownKit", package: countdownKit)]),
+    // Calls into the app per second for N eight-second rings: step updates against animation plans.
+    .executableTarget(
+      name: "ringcalls",
+      dependencies: ["BenchmarkSupport", .product(name: "CountdownKit", package: countdownKit)]
+    ),
     // Rounds of fire-and-forget countdowns: what the engine still holds, and memory, after each.
     .executableTarget(
       name: "releasecost",

@@ -2,15 +2,19 @@ import CountdownKit
 import Foundation
 import Observation
 
-// A probe app in Swift 6 mode with complete concurrency checking (and warnings as errors, see
-// Package.swift): it uses the observable models, a board, change schedules and the stored form the way
-// an app does, across the main actor, an actor and detached tasks, so that any Sendable or isolation
-// problem in the library's API shows up as a build failure here. `swift run ConcurrencyProbe` also runs
-// it: it counts a short countdown down for real and prints what its "views" saw.
+// A probe app in Swift 6 mode with complete concurrency checking (and warnings as errors, see Package.swift): it
+// uses the observable models, a board, change schedules, plans and the stored form the way an app does, across the
+// main actor, an actor and detached tasks, so that any Sendable or isolation problem in the library's API shows up
+// as a build failure here. `swift run ConcurrencyProbe` also runs it: it counts a short countdown down for real and
+// prints what its "views" saw.
 
 /// A display of the app's own: a colour by time left.
-enum Urgency: Sendable, Equatable {
+enum Urgency: Sendable, Hashable, Codable {
   case calm, hurry, late
+
+  /// Calm, then hurry in the last 3 seconds, late after the end.
+  static let phases = PhaseDisplay(
+    initial: Urgency.calm, phases: [.init(startsAt: .seconds(3), value: .hurry), .init(startsAt: .zero, value: .late)])
 }
 
 /// What the order list's screen holds: one engine, one board, a row model per visible row.
@@ -89,6 +93,25 @@ actor OrderSync {
         until: deadline, from: now, through: now.addingTimeInterval(86_400), limit: 100)
     }.value
 
+    // Widget and Live Activity plans of the stored form, made off the main actor.
+    let stored = try StoredCountdown(end: deadline, total: .seconds(7_200))
+    let (widgetPlan, activityPlan) = try await Task.detached {
+      (
+        try stored.widgetTimeline(of: AdaptiveDisplay.coarse, at: now),
+        try stored.liveActivity(of: Urgency.phases, at: now)
+      )
+    }.value
+
+    // A ring animated by plans, one of them read in another task; an announcer fed on the main actor.
+    var plans = 0
+    let ring = RingAnimationModel(
+      engine: engine, countdown: Countdown(duration: .seconds(8), startingAt: engine.now), phases: Urgency.phases,
+      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
+    ) { _ in plans += 1 }
+    let segments = await Task.detached { [plan = ring.plan] in plan.segments.count }.value
+    var announcer = CountdownAnnouncer<ContinuousClock.Instant>()
+    _ = announcer.update(ring.plan.countdown, at: engine.now)
+
     // A single countdown's model with a display of the app's own, and its schedule.
     let urgency = RoundedDisplay.seconds.map { $0 > .seconds(10) ? Urgency.calm : $0 > .zero ? .hurry : .late }
     let countdown = Countdown(duration: .seconds(12), startingAt: engine.now)
@@ -107,6 +130,10 @@ actor OrderSync {
     print("rows: \(renders.map { $0.joined(separator: " | ") }.joined(separator: " → "))")
     print(
       "finished: \(screen.finished); widget entries: \(widget.count); turn: \(String(describing: turn.value)) of \(turnSchedule.map(\.value))"
+    )
+    print(
+      "widget plan: \(widgetPlan.entries.count) entries, reload \(widgetPlan.reload); activity updates:"
+        + " \(activityPlan.updates.count); ring plans: \(plans), \(segments) segments; said: \(announcer.accessibilityValue ?? "")"
     )
   }
 }

@@ -1,3 +1,4 @@
+import CountdownCore
 import Foundation
 import Synchronization
 
@@ -40,6 +41,8 @@ struct API: Sendable {
   func serverTime() async throws -> Date { Date() }
   /// Tells the server that the order's window has closed.
   func expire(_ id: Order.ID) async {}
+  /// Hands the server a Live Activity's plan: it pushes each later update, and the end, at its date.
+  func schedulePushes<Value>(of plan: LiveActivityPlan<Value>, for id: Order.ID) async throws {}
 }
 
 /// The app's local store of orders, as far as the examples use it.

@@ -40,3 +40,11 @@ extension CountdownFormatStyle {
     return phrase.remaining.applied(to: formatUnits(value, width: .wide))
   }
 }
+
+extension CountdownFormatStyle {
+  /// What is said once when a countdown finishes, in the style's locale: "Time is up", "Время вышло";
+  /// zero in wide units ("0 seconds") in a language without a spoken phrase.
+  func finishedPhrase() -> String {
+    SpokenPhrase(locale: locale)?.finished ?? formatUnits(.zero, width: .wide)
+  }
+}

@@ -1,13 +1,17 @@
-// STAND-IN, NOT APPLE'S UIKIT (nor QuartzCore or CoreGraphics, which UIKit re-exports): the few
-// declarations the documentation's examples use, with Apple's signatures, so that those examples
-// compile on Linux. Nothing here draws. See ../README.md.
+// STAND-IN, NOT APPLE'S UIKIT: the few declarations the documentation's examples use, with Apple's
+// signatures, so that those examples compile on Linux. Nothing here draws. Core Animation's
+// declarations are in the QuartzCore stand-in, which this one re-exports as UIKit does. See
+// ../README.md.
 #if os(Linux)
   @_exported public import Foundation  // as the framework does
+  @_exported public import QuartzCore
 
   /// A view (stand-in of `UIView`).
   @MainActor @preconcurrency open class UIView {
     /// The view's layer.
     public let layer = CALayer()
+    /// What VoiceOver reads as the view's value.
+    open var accessibilityValue: String?
     /// A view.
     public init() {}
   }
@@ -22,6 +26,10 @@
     open class var secondaryLabel: UIColor { UIColor(name: "secondaryLabel") }
     /// Red.
     open class var systemRed: UIColor { UIColor(name: "systemRed") }
+    /// Green.
+    open class var systemGreen: UIColor { UIColor(name: "systemGreen") }
+    /// The colour as a Core Graphics colour.
+    open var cgColor: CGColor { CGColor() }
   }
 
   /// A text label (stand-in of `UILabel`).
@@ -40,32 +48,11 @@
     open func prepareForReuse() {}
   }
 
-  /// A path (stand-in of CoreGraphics' `CGPath`).
-  open class CGPath {}
-
   /// A path made of lines and arcs (stand-in of `UIBezierPath`).
   open class UIBezierPath {
     /// An arc of a circle.
     public init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {}
     /// The path as a Core Graphics path.
     open var cgPath: CGPath { CGPath() }
-  }
-
-  /// A layer (stand-in of Core Animation's `CALayer`).
-  open class CALayer {
-    /// The position of the layer's anchor point.
-    open var position = CGPoint.zero
-    /// A layer.
-    public init() {}
-  }
-
-  /// A layer that draws a path (stand-in of Core Animation's `CAShapeLayer`).
-  open class CAShapeLayer: CALayer {
-    /// The path drawn.
-    open var path: CGPath?
-    /// The width of the stroke.
-    open var lineWidth: CGFloat = 1
-    /// The fraction of the path stroked.
-    open var strokeEnd: CGFloat = 1
   }
 #endif

@@ -83,6 +83,46 @@ import Testing
   // end docs
 
   // docs: Sources/CountdownCore/CountdownCore.docc/Articles/WidgetsAndNotifications.md
+  struct FittingTimerEntry: TimelineEntry {
+    let date: Date
+    /// What the plan shows from `date` on; nil when there is no order to show.
+    let shown: WidgetTimelinePlan<Duration?>.Entry?
+  }
+
+  func fittingTimerTimeline(for order: Order, now: Date) -> WidgetKit.Timeline<FittingTimerEntry> {
+    // Half hours above an hour; below, no value: the system's own timer shows minutes and seconds.
+    let hours = AdaptiveDisplay.coarse.map { $0 > .seconds(3_600) ? $0 : nil }
+    do {
+      let window = try StoredCountdown(state: .running(end: order.fittingEndsAt), total: .seconds(7_200))
+      let plan = try window.widgetTimeline(of: hours, at: now, reloadsPerDay: 40)
+      let entries = plan.entries.map { FittingTimerEntry(date: $0.date, shown: $0) }
+      switch plan.reload {
+      case .never: return WidgetKit.Timeline(entries: entries, policy: .never)
+      case .after(let date): return WidgetKit.Timeline(entries: entries, policy: .after(date))
+      }
+    } catch {
+      return WidgetKit.Timeline(entries: [FittingTimerEntry(date: now, shown: nil)], policy: .after(now.addingTimeInterval(900)))
+    }
+  }
+
+  struct FittingTimerView: View {
+    let entry: FittingTimerEntry
+
+    var body: some View {
+      if let shown = entry.shown, shown.isFinished {
+        Text("Window closed")
+      } else if let hours = entry.shown?.value ?? nil {
+        Text(hours, format: .countdown(.coarse))
+      } else if let interval = entry.shown?.timerInterval {
+        Text(timerInterval: interval, countsDown: true)
+      } else {
+        Text("No fitting booked")
+      }
+    }
+  }
+  // end docs
+
+  // docs: Sources/CountdownCore/CountdownCore.docc/Articles/WidgetsAndNotifications.md
   func scheduleReminders(for order: Order, now: Date) async throws {
     let reminders: PhaseDisplay<String?> = .phases(
       nil, [.seconds(600): "10 minutes left", .seconds(60): "1 minute left", .zero: "The fitting window has closed"])
@@ -125,6 +165,16 @@ import Testing
         }
       }
       #expect(shown == [nil])
+    }
+
+    @Test func hoursThenTheSystemTimerWithoutReloads() {
+      let now = Date()
+      let order = Order(id: 5, title: "Fitting: Ada L.", fittingEndsAt: now.addingTimeInterval(7_200))
+      let shown = fittingTimerTimeline(for: order, now: now).entries.compactMap(\.shown)
+      #expect(shown.map(\.value) == [.seconds(7_200), .seconds(5_400), .some(nil), .some(nil)])
+      #expect(shown.map(\.isFinished) == [false, false, false, true])
+      let absurd = Order(id: 6, title: "", fittingEndsAt: Date(timeIntervalSinceReferenceDate: .nan))
+      #expect(fittingTimerTimeline(for: absurd, now: now).entries.map(\.shown) == [nil])
     }
 
     @Test func remindersAreScheduledAtTheirChanges() async throws {
