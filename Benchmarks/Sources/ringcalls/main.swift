@@ -88,7 +88,7 @@ final class Rings {
   func stop() {
     isRunning = false
     for handle in handles { handle?.cancel() }
-    for model in models { model?.cancel() }
+    for model in models { model?.handle.cancel() }
   }
 }
 
@@ -101,7 +101,7 @@ func measure(_ variant: Rings.Variant, count: Int, seconds: Int) async -> String
     rings.start(index, left: Rings.turn * (Double(count - index) / Double(count)))
   }
   try? await Task.sleep(for: .seconds(2))
-  let (calls, turns, wakeUps, start) = (rings.calls, rings.turns, engine.wakeUpCount, ProcessStats.now())
+  let (calls, turns, wakeUps, start) = (rings.calls, rings.turns, engine.statistics.wakeUps, ProcessStats.now())
   try? await Task.sleep(for: .seconds(seconds))
   let end = ProcessStats.now()
   let wall = end.wallSeconds - start.wallSeconds
@@ -109,7 +109,7 @@ func measure(_ variant: Rings.Variant, count: Int, seconds: Int) async -> String
   let report =
     "\(variant.rawValue): calls into the app \(perSecond(rings.calls - calls))/s,"
     + " CPU \(String(format: "%.4f", (end.cpuSeconds - start.cpuSeconds) / wall)) s/s,"
-    + " engine wake-ups \(perSecond(engine.wakeUpCount - wakeUps))/s,"
+    + " engine wake-ups \(perSecond(engine.statistics.wakeUps - wakeUps))/s,"
     + " turns \(perSecond(rings.turns - turns))/s"
   rings.stop()
   engine.shutdown()

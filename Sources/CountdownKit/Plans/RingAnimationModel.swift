@@ -1,15 +1,16 @@
 #if canImport(Observation)
-  public import Foundation
+  import Foundation
   public import Observation
 
   /// An observable ring animation for a countdown on an engine: the current `RingAnimationPlan`, and a
   /// new one only when the old one stops being true.
   ///
-  /// The model adds its countdown to the engine with the phase display, so the engine wakes only at
-  /// phase changes and the finish, never per visible step of the ring; there it checks whether the
-  /// countdown is still the one the plan was made from, and publishes nothing when it is (the plan
-  /// foresaw the change). A pause, resume, retarget or extension made through the model gives a new plan
-  /// at once.
+  /// A plan lists every segment of the ring until the countdown can change no more by itself: phase
+  /// changes and the finish are inside it. The model adds its countdown with the phase display and
+  /// ``SnapshotDelivery/whenCountdownChanges``, so the engine wakes it at phase changes, at the finish
+  /// and at every change made to the countdown, however it was made (through ``handle``, a date moved
+  /// by the wall clock); it publishes a new plan only when the countdown is no longer the one the plan
+  /// was made from.
   ///
   /// ```swift
   /// let size = RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
@@ -18,12 +19,8 @@
   /// }
   /// ```
   ///
-  /// Change the countdown through the model. The engine tells the model of every change that moves the
-  /// phase or the paused or finished flag, so a change made another way is noticed then; a retarget or
-  /// extension made another way that moves none of them is not (the engine delivers nothing for it):
-  /// call ``refresh()`` after it.
-  ///
-  /// The countdown lives as long as the model: releasing the model cancels it.
+  /// The countdown lives as long as the model: releasing the model cancels it. Change it through its
+  /// ``handle``.
   @MainActor @Observable
   public final class RingAnimationModel<Phases: CountdownDisplay, C: Clock> where C.Duration == Duration {
     /// What the model publishes.
@@ -32,11 +29,13 @@
     /// The plan for the countdown as it is; replaced only when it stops being true.
     public private(set) var plan: Plan
 
-    @ObservationIgnored private let engine: CountdownEngine<C>
+    /// The countdown's handle: pause, resume, retarget, extend or cancel it; the model publishes the
+    /// plan each change makes.
+    @ObservationIgnored public let handle: CountdownHandle<C>
     @ObservationIgnored private let phases: Phases
     @ObservationIgnored private let ring: RingGeometry
+    @ObservationIgnored private let total: Duration?
     @ObservationIgnored private let onPlan: (@MainActor (Plan) -> Void)?
-    @ObservationIgnored private var handle: CountdownHandle<C>?
     /// How many snapshots the engine delivered to the model: for tests of how often it wakes.
     @ObservationIgnored package private(set) var deliveryCount = 0
 
@@ -61,72 +60,35 @@
       onPlan: (@MainActor (Plan) -> Void)? = nil,
       onFinish: (@MainActor @Sendable () -> Void)? = nil
     ) {
-      self.engine = engine
       self.phases = phases
       self.ring = ring
       self.onPlan = onPlan
+      total = countdown.total
       let relay = SnapshotRelay<CountdownSnapshot<Phases.Value, C.Instant>>()
-      let handle = engine.add(countdown, display: phases, onChange: { relay.deliver($0) }, onFinish: onFinish)
-      plan = (handle.countdown ?? countdown).ringAnimation(phases: phases, ring: ring, at: engine.now)
-      self.handle = handle
-      relay.receiver = { [weak self] _ in
+      handle = engine.add(
+        countdown, display: phases, delivery: .whenCountdownChanges, onChange: { relay.deliver($0) },
+        onFinish: onFinish)
+      plan = countdown.ringAnimation(phases: phases, ring: ring, at: engine.now)
+      relay.receiver = { [weak self] snapshot in
         guard let self else { return }
         deliveryCount += 1
-        refresh()
+        show(snapshot)
       }
       onPlan?(plan)
     }
 
     deinit {
-      handle?.cancel()
+      handle.cancel()
     }
 
-    /// The countdown as the engine has it now; `nil` once cancelled or over.
-    public var countdown: Countdown<C.Instant>? { handle?.countdown }
-
-    /// Freezes the remaining time; a new plan (the ring at rest).
-    public func pause() {
-      handle?.pause()
-      refresh()
-    }
-
-    /// Runs again from where it was paused; a new plan.
-    public func resume() {
-      handle?.resume()
-      refresh()
-    }
-
-    /// Gives the countdown `amount` more time (less if negative); a new plan.
-    public func extend(by amount: Duration) {
-      handle?.extend(by: amount)
-      refresh()
-    }
-
-    /// Counts to a new end instant; a new plan.
-    public func retarget(to end: C.Instant) {
-      handle?.retarget(to: end)
-      refresh()
-    }
-
-    /// Counts to a wall-clock date, followed when the wall clock changes; a new plan.
-    ///
-    /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
-    public func retarget(to date: Date) throws {
-      try handle?.retarget(to: date)
-      refresh()
-    }
-
-    /// Stops the countdown: no more plans, and its completion will not fire. The last plan stays.
-    public func cancel() {
-      handle?.cancel()
-      handle = nil
-    }
-
-    /// Makes a new plan if the countdown is no longer the one the current plan was made from (after a
-    /// change made without the model, which the engine may not report); otherwise does nothing.
-    public func refresh() {
-      guard let countdown = handle?.countdown, !plan.holds(for: countdown) else { return }
-      plan = countdown.ringAnimation(phases: phases, ring: ring, at: engine.now)
+    /// Makes a new plan if `snapshot` shows a countdown other than the one the current plan was made
+    /// from.
+    private func show(_ snapshot: CountdownSnapshot<Phases.Value, C.Instant>) {
+      let end = snapshot.instant.advanced(by: snapshot.remaining)
+      var countdown = Countdown(end: end, total: total)
+      if snapshot.isPaused { countdown = countdown.paused(at: snapshot.instant) }
+      guard !plan.holds(for: countdown) else { return }
+      plan = countdown.ringAnimation(phases: phases, ring: ring, at: snapshot.instant)
       onPlan?(plan)
     }
   }

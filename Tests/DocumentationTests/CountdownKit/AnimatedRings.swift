@@ -51,7 +51,8 @@ let circularTimer = PhaseDisplay(initial: 0, phases: (1...7).map { .init(startsA
       engine.serveDue()
     }
     #expect(plans == 1 && model.plan.segments.count == 8)
-    model.pause()
+    model.handle.pause()
+    engine.serveDue()
     #expect(plans == 2 && model.plan.segments.isEmpty && model.plan.restingPhase == 5)
   }
 }

@@ -11,6 +11,8 @@ extension CountdownEngine {
   /// - Parameters:
   ///   - countdown: The countdown to run.
   ///   - display: What to show; the engine wakes only when its value changes.
+  ///   - delivery: When `onChange` is called: when what the display shows changes (the default), or also
+  ///     at every change made to the countdown (see ``SnapshotDelivery``).
   ///   - onChange: Receives each new snapshot.
   ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), after
   ///     the snapshot that shows it; never for a countdown cancelled before that.
@@ -21,10 +23,11 @@ extension CountdownEngine {
   public func add<Display: CountdownDisplay>(
     _ countdown: Countdown<C.Instant>,
     display: Display,
+    delivery: SnapshotDelivery = .whenShownChanges,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) -> CountdownHandle<C> {
-    add(countdown, target: nil, display: display, onChange: onChange, onFinish: onFinish)
+    add(countdown, target: nil, display: display, delivery: delivery, onChange: onChange, onFinish: onFinish)
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -37,12 +40,14 @@ extension CountdownEngine {
     until date: Date,
     total: Duration? = nil,
     display: Display,
+    delivery: SnapshotDelivery = .whenShownChanges,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)? = nil
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
     return add(
-      Countdown(end: end, total: total), target: date, display: display, onChange: onChange, onFinish: onFinish)
+      Countdown(end: end, total: total), target: date, display: display, delivery: delivery, onChange: onChange,
+      onFinish: onFinish)
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -84,7 +89,7 @@ extension CountdownEngine {
   /// code compiled for the display, where it is named.
   @inlinable
   func add<Display: CountdownDisplay>(
-    _ countdown: Countdown<C.Instant>, target: Date?, display: Display,
+    _ countdown: Countdown<C.Instant>, target: Date?, display: Display, delivery: SnapshotDelivery,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
     onFinish: (@MainActor @Sendable () -> Void)?
   ) -> CountdownHandle<C> {
@@ -92,7 +97,7 @@ extension CountdownEngine {
     let plan = DisplayPlan.make(for: display)
     let reference = addRow(countdown, target: target, releasesWhenSettled: true) { [origin] state in
       let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
-      return state.install(.main(subscriber), in: displayClass)
+      return state.install(.main(subscriber), in: displayClass, delivery: delivery)
     }
     return CountdownHandle(engine: self, reference: reference)
   }
@@ -142,7 +147,8 @@ extension CountdownEngine {
         .move(
           from: SinkKey(displayClass: old.displayClass, sink: old.sink),
           to: SinkKey(displayClass: newClass, sink: sink), serial: serial))
-      let binding = Bindings.Binding(displayClass: newClass, sink: sink, isStream: false)
+      var binding = Bindings.Binding(displayClass: newClass, sink: sink, isStream: false)
+      binding.deliversEveryChange = old.deliversEveryChange
       state.core.bind(row, to: binding, at: now, into: &state.effects)
       return nil
     }

@@ -19,6 +19,7 @@ package struct Bindings: Sendable {
     private static let lastPausedBit: UInt32 = 1 << 25
     private static let lastFinishedBit: UInt32 = 1 << 26
     private static let streamBit: UInt32 = 1 << 27
+    private static let everyChangeBit: UInt32 = 1 << 28
 
     package init(displayClass: UInt32, sink: UInt32, isStream: Bool) {
       last = 0
@@ -28,6 +29,14 @@ package struct Bindings: Sendable {
 
     /// Whether the deliveries go to a stream (off the main actor).
     package var isStream: Bool { packed & Self.streamBit != 0 }
+
+    /// Whether the subscriber is told of every change made to the countdown (pause, resume, retarget,
+    /// extend, a moved date), even one that leaves what its display shows as it is
+    /// (``SnapshotDelivery/whenCountdownChanges``).
+    package var deliversEveryChange: Bool {
+      get { packed & Self.everyChangeBit != 0 }
+      set { packed = newValue ? packed | Self.everyChangeBit : packed & ~Self.everyChangeBit }
+    }
 
     /// Whether ``last``, ``lastPaused`` and ``lastFinished`` hold what was last delivered.
     package var hasLast: Bool { packed & Self.hasLastBit != 0 }

@@ -29,7 +29,8 @@ extension EngineCore {
     var due = Ticks.max
     var lane = classes.lanes[0]
     if head.flags.hasBinding {
-      (due, lane) = render(row, head, remaining: remaining, at: now, force: reason == .adding, into: &effects)
+      let force = reason == .adding || (reason == .changing && bindings[head.binding].deliversEveryChange)
+      (due, lane) = render(row, head, remaining: remaining, at: now, force: force, into: &effects)
     }
     switch (remaining > 0, head.flags.completion, reason) {
     case (true, _, _): head.flags.completion = .armed

@@ -34,13 +34,17 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   /// the current operation produces); for a stream, keeps the stream. Every way a subscriber comes in
   /// (closures, slots, models, streams, publishers, boards) ends here.
   @usableFromInline
-  mutating func install(_ sink: SubscriberSink, in displayClass: UInt32) -> Bindings.Binding {
+  mutating func install(
+    _ sink: SubscriberSink, in displayClass: UInt32, delivery: SnapshotDelivery = .whenShownChanges
+  ) -> Bindings.Binding {
     switch sink {
     case .main(let subscriber):
       let (sink, serial) = core.classes.takeSink(of: displayClass)
       pendingMain.append(
         .install(SinkKey(displayClass: displayClass, sink: sink), serial: serial, subscriber: subscriber))
-      return Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
+      var binding = Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
+      binding.deliversEveryChange = delivery == .whenCountdownChanges
+      return binding
     case .stream(let stream):
       core.classes.retain(displayClass)
       return Bindings.Binding(displayClass: displayClass, sink: addStream(stream), isStream: true)
