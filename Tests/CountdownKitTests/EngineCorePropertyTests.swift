@@ -149,6 +149,8 @@ import TestSupport
         let shown = Seen(
           value: subjects[index].display.shown(change), isPaused: change.isPaused, isFinished: change.isFinished)
         log.actual.append("\(tick): #\(index) shows \(shown)")
+        // The completion of a subscriber carried by the change that shows zero.
+        if change.finishesSubscriber { log.actual.append("\(tick): #\(index) finished") }
       }
       for (tick, event) in harness.events[seenEvents...] {
         guard case .finished(let row, _, _, _) = event else { continue }

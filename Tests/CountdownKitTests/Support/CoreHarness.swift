@@ -10,6 +10,8 @@ struct CoreHarness {
   private(set) var changes: [(tick: Tick, change: Effects.Change)] = []
   /// Every event produced, oldest first.
   private(set) var events: [(tick: Tick, event: Effects.Event)] = []
+  /// The sink each row was added with.
+  private var sinks: [Int: SinkKey] = [:]
 
   init(maximumTolerance: Duration = .milliseconds(100)) {
     core = EngineCore(maximumTolerance: Ticks.ceiling(maximumTolerance))
@@ -34,6 +36,7 @@ struct CoreHarness {
       Bindings.Binding(displayClass: $0, sink: core.classes.takeSink(of: $0).sink, isStream: false)
     }
     let row = core.add(spec, binding: binding, at: now, into: &effects)
+    sinks[row] = binding.map { SinkKey(displayClass: $0.displayClass, sink: $0.sink) }
     collect(at: now)
     return row
   }
@@ -68,16 +71,20 @@ struct CoreHarness {
     changes.filter { $0.change.sinkKey == sink }
   }
 
-  /// The ticks at which `row` finished.
+  /// The ticks at which `row` finished: its `finished` events, and the changes of its subscriber that
+  /// carry its completion.
   func completions(of row: Int) -> [Tick] {
-    events.compactMap { tick, event in
+    let sink = sinks[row]
+    let carried = changes.filter { $0.change.finishesSubscriber && $0.change.sinkKey == sink }.map(\.tick)
+    let events = events.compactMap { tick, event -> Tick? in
       if case .finished(let finished, _, _, _) = event, finished == UInt32(row) { return tick }
       return nil
     }
+    return (carried + events).sorted()
   }
 
   private mutating func collect(at now: Tick) {
-    changes += (effects.changes + effects.streamChanges).map { (now, $0) }
+    changes += (Array(effects.changes) + effects.streamChanges).map { (now, $0) }
     events += effects.events.map { (now, $0.event) }
     effects.removeAll()
     core.recycle()

@@ -16,6 +16,8 @@ extension CountdownEngine {
   ///   - onChange: Receives each new snapshot.
   ///   - onFinish: Called once when the remaining time reaches zero (at once if it already has), after
   ///     the snapshot that shows it; never for a countdown cancelled before that.
+  ///   - isolation: The caller's actor, filled in by the compiler: leave it out. Called on the main
+  ///     actor, the engine hands the closures to the main actor's side at once instead of sending them.
   /// - Returns: A handle to pause, retarget or cancel the countdown; the engine lets go of the
   ///   countdown once it is over (see ``CountdownHandle``).
   @inlinable
@@ -25,9 +27,12 @@ extension CountdownEngine {
     display: Display,
     delivery: SnapshotDelivery = .whenShownChanges,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)? = nil
+    onFinish: (@MainActor @Sendable () -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation
   ) -> CountdownHandle<C> {
-    add(countdown, target: nil, display: display, delivery: delivery, onChange: onChange, onFinish: onFinish)
+    add(
+      countdown, target: nil, display: display, delivery: delivery, onChange: onChange, onFinish: onFinish,
+      isOnMainActor: Self.isMainActor(isolation))
   }
 
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
@@ -42,12 +47,20 @@ extension CountdownEngine {
     display: Display,
     delivery: SnapshotDelivery = .whenShownChanges,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)? = nil
+    onFinish: (@MainActor @Sendable () -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation
   ) throws -> CountdownHandle<C> {
     let end = try instant(for: date)
     return add(
       Countdown(end: end, total: total), target: date, display: display, delivery: delivery, onChange: onChange,
-      onFinish: onFinish)
+      onFinish: onFinish, isOnMainActor: Self.isMainActor(isolation))
+  }
+
+  /// Whether `isolation` (a caller's `#isolation`) is the main actor.
+  @inlinable
+  static func isMainActor(_ isolation: (any Actor)?) -> Bool {
+    guard let isolation else { return false }
+    return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
   }
 
   /// Adds a countdown that shows nothing and only reports its completion, once, on the main actor.
@@ -91,13 +104,25 @@ extension CountdownEngine {
   func add<Display: CountdownDisplay>(
     _ countdown: Countdown<C.Instant>, target: Date?, display: Display, delivery: SnapshotDelivery,
     onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
-    onFinish: (@MainActor @Sendable () -> Void)?
+    onFinish: (@MainActor @Sendable () -> Void)?, isOnMainActor: Bool
   ) -> CountdownHandle<C> {
-    let subscriber = MainSubscriber(onChange: onChange, onFinish: onFinish)
     let plan = DisplayPlan.make(for: display)
+    var direct: (table: MainTable, sink: UInt32, serial: UInt32)?
     let reference = addRow(countdown, target: target, releasesWhenSettled: true) { [origin] state in
       let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
-      return state.install(.main(subscriber), in: displayClass, delivery: delivery)
+      if isOnMainActor, let slot = state.takeNewSlot(of: displayClass, delivery: delivery) {
+        direct = (slot.table, slot.sink, slot.serial)
+        return slot.binding
+      }
+      return state.install(
+        .main(MainSubscriber(onChange: onChange, onFinish: onFinish)), in: displayClass, delivery: delivery)
+    }
+    // On the main actor, into a slot its table never had: nothing on its way to the main actor concerns
+    // that slot, so installing now is installing as the install event would, without one.
+    if let direct, let table = direct.table.typed as? SinkTable<Display, C.Instant> {
+      MainActor.assumeIsolated {
+        table.install(direct.sink, serial: direct.serial, onChange: onChange, onFinish: onFinish)
+      }
     }
     return CountdownHandle(engine: self, reference: reference)
   }

@@ -4,7 +4,7 @@
 package struct Effects: Sendable {
   /// A visible change for one subscriber: everything a snapshot is made of, in 32 bytes.
   @usableFromInline
-  package struct Change: Equatable, Sendable {
+  package struct Change: Equatable, Sendable, BitwiseCopyable {
     /// The subscriber's slot in its display class's sink table, or its stream.
     @usableFromInline package var sink: UInt32
     /// The display class (low 24 bits) and the paused and finished flags.
@@ -18,6 +18,8 @@ package struct Effects: Sendable {
 
     @usableFromInline static var pausedBit: UInt32 { 1 << 24 }
     @usableFromInline static var finishedBit: UInt32 { 1 << 25 }
+    @usableFromInline static var finishesBit: UInt32 { 1 << 26 }
+    @usableFromInline static var releasesBit: UInt32 { 1 << 27 }
 
     package init(
       sink: UInt32, displayClass: UInt32, paused: Bool, finished: Bool, value: Int64, remaining: Tick, total: Tick
@@ -32,6 +34,23 @@ package struct Effects: Sendable {
     @usableFromInline package var displayClass: UInt32 { packed & 0x00FF_FFFF }
     @usableFromInline package var isPaused: Bool { packed & Self.pausedBit != 0 }
     @usableFromInline package var isFinished: Bool { packed & Self.finishedBit != 0 }
+
+    /// The subscriber's completion comes right after this change: its `onFinish` is called once the
+    /// snapshot is delivered (what a `finished` event would say, without one).
+    @inlinable package var finishesSubscriber: Bool {
+      get { packed & Self.finishesBit != 0 }
+      set { packed = newValue ? packed | Self.finishesBit : packed & ~Self.finishesBit }
+    }
+
+    /// This is the subscriber's last change: its table lets it go once the change (and its completion)
+    /// is delivered (what a `sinkReleased` event that is not a cancellation would say, without one).
+    @inlinable package var releasesSubscriber: Bool {
+      get { packed & Self.releasesBit != 0 }
+      set { packed = newValue ? packed | Self.releasesBit : packed & ~Self.releasesBit }
+    }
+
+    /// Whether the change ends a stretch of the subscriber's changes (see ``Coalescer``).
+    @inlinable package var endsStretch: Bool { packed & (Self.finishesBit | Self.releasesBit) != 0 }
     /// The key of the change's sink among all sinks of the engine.
     @inlinable package var sinkKey: SinkKey { SinkKey(displayClass: displayClass, sink: sink) }
   }
@@ -49,7 +68,7 @@ package struct Effects: Sendable {
   }
 
   /// Main-actor changes, in order.
-  package var changes: [Change] = []
+  package var changes = ChangeBuffer(capacity: Mailbox.Chunk.capacity)
   /// Stream changes, in order.
   package var streamChanges: [Change] = []
   /// Events, each with how many main-actor and stream changes came before it.
@@ -76,7 +95,7 @@ package struct Effects: Sendable {
   /// entries).
   package mutating func removeAll() {
     let limit = 65_536
-    changes.removeAll(keepingCapacity: changes.capacity <= limit)
+    changes.removeAll()
     streamChanges.removeAll(keepingCapacity: streamChanges.capacity <= limit)
     events.removeAll(keepingCapacity: events.capacity <= limit)
   }

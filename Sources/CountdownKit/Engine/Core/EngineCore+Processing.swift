@@ -28,6 +28,7 @@ extension EngineCore {
     let remaining = Ticks.difference(head.end, head.flags.isPaused ? rows.pausedAt[row] : now)
     var due = Ticks.max
     var lane = classes.lanes[0]
+    let changesBefore = effects.changes.count
     if head.flags.hasBinding {
       let force = reason == .adding || (reason == .changing && bindings[head.binding].deliversEveryChange)
       (due, lane) = render(row, head, remaining: remaining, at: now, force: force, into: &effects)
@@ -39,11 +40,16 @@ extension EngineCore {
     case (false, .armed, _), (false, .pending, _):
       head.flags.completion = .fired
       let binding = head.flags.hasBinding ? bindings[head.binding] : nil
-      effects.append(
-        .finished(
-          row: UInt32(row), owner: head.flags.owner,
-          sink: binding.map { SinkKey(displayClass: $0.displayClass, sink: $0.sink) },
-          isStream: binding?.isStream ?? false))
+      if head.flags.owner == 0, effects.changes.count > changesBefore {
+        // The main-actor change that shows zero was just made: it carries the completion.
+        effects.changes[changesBefore].finishesSubscriber = true
+      } else {
+        effects.append(
+          .finished(
+            row: UInt32(row), owner: head.flags.owner,
+            sink: binding.map { SinkKey(displayClass: $0.displayClass, sink: $0.sink) },
+            isStream: binding?.isStream ?? false))
+      }
     }
     // Due at its end; when over but not yet reported: since its end if it was over before this change
     // (the driver owed it already), since now if this change brought it to zero.
@@ -58,7 +64,9 @@ extension EngineCore {
     rows[row] = head
     if due == Ticks.max {
       if head.flags.releasesWhenSettled, head.flags.completion == .fired, !head.flags.isPaused {
-        release(row, cancelled: false, into: &effects)
+        // A main-actor change made just now is the subscriber's last: it carries the release.
+        let last = effects.changes.count > changesBefore ? changesBefore : nil
+        release(row, cancelled: false, lastChange: last, into: &effects)
       }
       return
     }

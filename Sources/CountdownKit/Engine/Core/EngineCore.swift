@@ -229,15 +229,23 @@ package struct EngineCore: Sendable {
     rows[row].flags.hasBinding = true
   }
 
-  /// Frees `row`'s binding, handing its sink back.
-  mutating func detach(_ row: Int, cancelled: Bool, into effects: inout Effects) {
+  /// Frees `row`'s binding, handing its sink back. `lastChange`: the position in `effects.changes` of
+  /// the change just made for it, which then tells the main actor to let the subscriber go after
+  /// delivering it (no event needed); only for a release that is not a cancellation.
+  mutating func detach(_ row: Int, cancelled: Bool, lastChange: Int? = nil, into effects: inout Effects) {
     let index = rows[row].binding
     rows[row].flags.hasBinding = false
     let binding = bindings.remove(index)
     classes.generic[Int(binding.displayClass)]?.forget(index)
     let key = SinkKey(displayClass: binding.displayClass, sink: binding.sink)
     let serial = binding.isStream ? 0 : classes.serial(of: binding.sink, in: binding.displayClass)
-    effects.append(.sinkReleased(key, serial: serial, isStream: binding.isStream, cancelled: cancelled))
+    if let lastChange, !cancelled, !binding.isStream {
+      precondition(
+        effects.changes[lastChange].sinkKey == key, "Internal inconsistency: the last change is not the subscriber's")
+      effects.changes[lastChange].releasesSubscriber = true
+    } else {
+      effects.append(.sinkReleased(key, serial: serial, isStream: binding.isStream, cancelled: cancelled))
+    }
     // Streams' sinks are numbered by the engine, not by their class.
     let classGone =
       binding.isStream
@@ -245,9 +253,9 @@ package struct EngineCore: Sendable {
     if classGone { effects.append(.classReleased(binding.displayClass)) }
   }
 
-  /// Frees `row` (and its binding).
-  mutating func release(_ row: Int, cancelled: Bool, into effects: inout Effects) {
-    if rows[row].flags.hasBinding { detach(row, cancelled: cancelled, into: &effects) }
+  /// Frees `row` (and its binding; see ``detach(_:cancelled:lastChange:into:)``).
+  mutating func release(_ row: Int, cancelled: Bool, lastChange: Int? = nil, into effects: inout Effects) {
+    if rows[row].flags.hasBinding { detach(row, cancelled: cancelled, lastChange: lastChange, into: &effects) }
     if rows[row].flags.isQueued { staleItems += 1 }
     rows.release(row)
   }

@@ -42,7 +42,9 @@ struct Coalescer {
         event -= 1
       }
       let key = chunk.changes[position].sinkKey
-      if isMarked(key) {
+      // A change that carries the subscriber's completion or release is always delivered, and
+      // supersedes what came before it.
+      if isMarked(key), !chunk.changes[position].endsStretch {
         superseded[position] = true
       } else {
         mark(key)
@@ -85,7 +87,7 @@ struct Coalescer {
       unmark(to)
     case .table(let displayClass, _):
       if Int(displayClass) < newest.count { newest[Int(displayClass)] = [] }
-    case .tick, .call:
+    case .call:
       break
     }
   }
@@ -94,19 +96,24 @@ struct Coalescer {
   /// changes that are left.
   private static func removing(_ superseded: [Bool], from chunk: Mailbox.Chunk) -> Mailbox.Chunk {
     var result = Mailbox.Chunk(epoch: chunk.epoch)
-    result.changes.reserveCapacity(chunk.changes.count - superseded.lazy.filter { $0 }.count)
     result.events.reserveCapacity(chunk.events.count)
-    var event = 0
+    var (event, tick) = (0, 0)
     for position in chunk.changes.indices {
+      while tick < chunk.ticks.count, Int(chunk.ticks[tick].position) <= position {
+        result.ticks.append(TickMark(position: Int32(result.changes.count), tick: chunk.ticks[tick].tick))
+        tick += 1
+      }
       while event < chunk.events.count, chunk.events[event].position <= position {
         result.events.append((result.changes.count, chunk.events[event].event))
         event += 1
       }
       if !superseded[position] { result.changes.append(chunk.changes[position]) }
     }
-    while event < chunk.events.count {
-      result.events.append((result.changes.count, chunk.events[event].event))
-      event += 1
+    for index in tick..<chunk.ticks.count {
+      result.ticks.append(TickMark(position: Int32(result.changes.count), tick: chunk.ticks[index].tick))
+    }
+    for index in event..<chunk.events.count {
+      result.events.append((result.changes.count, chunk.events[index].event))
     }
     return result
   }

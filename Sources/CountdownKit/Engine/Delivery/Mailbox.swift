@@ -12,8 +12,6 @@ final class Mailbox: Sendable {
   /// What the main actor does besides delivering changes.
   @usableFromInline
   enum Event: Sendable {
-    /// The changes that follow were computed at this tick.
-    case tick(Tick)
     /// Installs (or, with nil, drops) the table of a display class.
     case table(UInt32, MainTable?)
     /// Installs a subscriber (its box) in its display class's table, in its sink slot, as a subscriber
@@ -30,12 +28,30 @@ final class Mailbox: Sendable {
     case call(@MainActor @Sendable () -> Void)
   }
 
-  /// Changes and events posted while the cancellation count stood at `epoch`.
+  /// Changes and events posted while the cancellation count stood at `epoch`: at most ``capacity`` of
+  /// each, in buffers made once and reused (see ``Mailbox/recycle(_:)``).
   struct Chunk {
     var epoch: UInt64
-    var changes: [Effects.Change] = []
+    var changes = MappedArray<Effects.Change>(capacity: Chunk.capacity)
     /// Each event with the number of changes before it.
     var events: [(position: Int, event: Event)] = []
+    /// The tick the changes from each position on were computed at (16 bytes each, where an event is
+    /// 40: an add makes one).
+    var ticks = MappedArray<TickMark>(capacity: Chunk.capacity)
+
+    /// The most changes, and the most events, a chunk holds: a burst (a hundred thousand countdowns
+    /// added in one loop, a wake-up of a hundred thousand changes, changes piled up while the main
+    /// actor was busy) is many chunks of this size, never one buffer grown to the size of the burst.
+    static var capacity: Int { 2_048 }
+
+    init(epoch: UInt64) {
+      self.epoch = epoch
+    }
+
+    /// Whether the chunk has room for a change and an event.
+    var hasRoom: Bool {
+      changes.count < Self.capacity && events.count < Self.capacity && ticks.count < Self.capacity
+    }
   }
 
   struct State {
@@ -49,42 +65,50 @@ final class Mailbox: Sendable {
     var cancelled: [(count: UInt64, key: SubscriberKey)] = []
     var isShutDown = false
     var lastTick: Tick?
-    /// Emptied change buffers of delivered chunks, kept for their storage.
-    var spareBuffers: [[Effects.Change]] = []
+    /// Emptied chunks of the last deliveries, kept for their buffers.
+    var spares: [Chunk] = []
 
-    /// The chunk to append to: the last one if nothing was cancelled since it was started.
+    /// The chunk to append to: the last one if nothing was cancelled since it was started and it has
+    /// room; otherwise a new one, with the buffers of a delivered chunk when there is one.
     private mutating func current() -> Int {
-      if let last = chunks.indices.last, chunks[last].epoch == cancellationCount { return last }
-      chunks.append(Chunk(epoch: cancellationCount))
+      if let last = chunks.indices.last, chunks[last].epoch == cancellationCount, chunks[last].hasRoom { return last }
+      var chunk = spares.popLast() ?? Chunk(epoch: 0)
+      chunk.epoch = cancellationCount
+      chunks.append(chunk)
       return chunks.count - 1
     }
 
-    mutating func append(_ changes: ArraySlice<Effects.Change>, at tick: Tick) {
-      guard !changes.isEmpty, !isShutDown else { return }
-      let chunk = current()
-      if lastTick != tick {
-        lastTick = tick
-        chunks[chunk].events.append((chunks[chunk].changes.count, .tick(tick)))
+    /// Appends `changes`, computed at `tick`, over as many chunks as they take.
+    mutating func append(_ changes: Slice<ChangeBuffer>, at tick: Tick) {
+      guard !isShutDown else { return }
+      var position = changes.startIndex
+      while position < changes.endIndex {
+        let chunk = current()
+        if lastTick != tick {
+          lastTick = tick
+          chunks[chunk].ticks.append(TickMark(position: Int32(chunks[chunk].changes.count), tick: tick))
+        }
+        let end = Swift.min(changes.endIndex, position + Chunk.capacity - chunks[chunk].changes.count)
+        for index in position..<end { chunks[chunk].changes.append(changes.base[index]) }
+        position = end
       }
-      chunks[chunk].changes.append(contentsOf: changes)
     }
 
-    /// Appends all of `changes`, taking the buffer itself when the chunk has none yet, and leaves
-    /// `changes` empty (with the storage of a delivered chunk, when there is one to reuse).
-    mutating func take(_ changes: inout [Effects.Change], at tick: Tick) {
-      guard !changes.isEmpty, !isShutDown else { return }
+    /// Appends all of `changes`, computed at `tick`, and leaves `changes` empty. When they fit a new
+    /// chunk, the chunk takes their buffer whole (nothing copied), and `changes` gets the chunk's.
+    mutating func take(_ changes: inout ChangeBuffer, at tick: Tick) {
+      guard !isShutDown, !changes.isEmpty else { return }
       let chunk = current()
+      guard chunks[chunk].changes.isEmpty, changes.rest.isEmpty else {
+        append(changes[...], at: tick)
+        changes.removeAll()
+        return
+      }
       if lastTick != tick {
         lastTick = tick
-        chunks[chunk].events.append((chunks[chunk].changes.count, .tick(tick)))
+        chunks[chunk].ticks.append(TickMark(position: 0, tick: tick))
       }
-      if chunks[chunk].changes.isEmpty {
-        swap(&chunks[chunk].changes, &changes)
-        changes = spareBuffers.popLast() ?? []
-      } else {
-        chunks[chunk].changes.append(contentsOf: changes)
-        changes.removeAll(keepingCapacity: true)
-      }
+      swap(&chunks[chunk].changes, &changes.first)
     }
 
     mutating func append(_ event: Event) {
@@ -127,18 +151,20 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// The largest change buffer kept for reuse (4,096 changes, 128 KiB, four times the driver's
-  /// chunk): the buffer of a burst (a hundred thousand countdowns added in one loop, or a wake-up's
-  /// changes piled up while the main actor was busy) is let go once delivered, not kept for good.
-  static var spareCapacityLimit: Int { 4_096 }
+  /// The most emptied chunks kept for their buffers (96 KiB mapped each, and their events): enough for the changes of a
+  /// wake-up of several thousand countdowns without making buffers anew; a burst beyond lets the
+  /// rest go once delivered.
+  static var spareLimit: Int { 8 }
 
-  /// Keeps a delivered chunk's change buffer (emptied) for a later chunk, unless it is a burst's.
-  func recycle(_ buffer: consuming [Effects.Change]) {
-    var buffer = buffer
-    guard buffer.capacity <= Self.spareCapacityLimit else { return }
-    buffer.removeAll(keepingCapacity: true)
+  /// Keeps a delivered chunk's buffers (emptied) for later chunks, up to ``spareLimit`` chunks.
+  func recycle(_ chunk: consuming Chunk) {
+    var chunk = chunk
+    guard chunk.events.capacity <= Chunk.capacity else { return }
+    chunk.changes.removeAll()
+    chunk.events.removeAll(keepingCapacity: true)
+    chunk.ticks.removeAll()
     state.withLock { state in
-      if state.spareBuffers.count < 4 { state.spareBuffers.append(buffer) }
+      if state.spares.count < Self.spareLimit { state.spares.append(chunk) }
     }
   }
 
@@ -188,4 +214,12 @@ extension Mailbox {
     @inlinable
     var holds: Bool { mailbox.cancellations.load(ordering: .acquiring) == epoch }
   }
+}
+
+/// Where, among a chunk's changes, the tick of the changes that follow changes.
+struct TickMark: Sendable {
+  /// The number of changes before the mark.
+  var position: Int32
+  /// The tick the changes from the mark on were computed at.
+  var tick: Tick
 }

@@ -38,9 +38,10 @@ final class MainSide: Sendable {
       if sources > 1 { chunks = coalescer.coalesce(chunks) }
       for index in chunks.indices {
         guard deliver(chunks[index], from: mailbox) else { return }
-        var buffer: [Effects.Change] = []
-        swap(&buffer, &chunks[index].changes)
-        mailbox.recycle(buffer)
+        // Moved out, so that the mailbox empties the only reference to its buffers and keeps them.
+        var delivered = Mailbox.Chunk(epoch: 0)
+        swap(&delivered, &chunks[index])
+        mailbox.recycle(delivered)
       }
       mailbox.prune()
     }
@@ -49,19 +50,24 @@ final class MainSide: Sendable {
   /// Delivers one chunk; `false` if the engine shut down meanwhile (the rest is dropped).
   private func deliver(_ chunk: Mailbox.Chunk, from mailbox: Mailbox) -> Bool {
     var cancelled = Cancelled(epoch: chunk.epoch)
-    let events = chunk.events
-    var nextEvent = 0
+    let (events, ticks) = (chunk.events, chunk.ticks)
+    var (nextEvent, nextTick) = (0, 0)
     return chunk.changes.withUnsafeBufferPointer { changes in
       var position = 0
       while true {
+        while nextTick < ticks.count, Int(ticks[nextTick].position) <= position {
+          tick = ticks[nextTick].tick
+          nextTick += 1
+        }
         while nextEvent < events.count, events[nextEvent].position <= position {
           guard run(events[nextEvent].event, cancelled: &cancelled, mailbox: mailbox) else { return false }
           nextEvent += 1
         }
         guard position < changes.count else { return true }
-        // The changes up to the next event: runs of one class, each in as many deliveries as it takes
-        // to catch up with the cancellations made meanwhile.
-        let limit = nextEvent < events.count ? events[nextEvent].position : changes.count
+        // The changes up to the next event or tick: runs of one class, each in as many deliveries as it
+        // takes to catch up with the cancellations made meanwhile.
+        var limit = nextEvent < events.count ? events[nextEvent].position : changes.count
+        if nextTick < ticks.count { limit = Swift.min(limit, Int(ticks[nextTick].position)) }
         while position < limit {
           guard cancelled.catchUp(with: mailbox) else { return false }
           guard let table = table(changes[position].displayClass) else {
@@ -98,8 +104,6 @@ final class MainSide: Sendable {
   /// Runs one event; `false` if the engine shut down.
   private func run(_ event: Mailbox.Event, cancelled: inout Cancelled, mailbox: Mailbox) -> Bool {
     switch event {
-    case .tick(let tick):
-      self.tick = tick
     case .table(let displayClass, let table):
       let index = Int(displayClass)
       if index >= tables.count { tables.append(contentsOf: repeatElement(nil, count: index + 1 - tables.count)) }

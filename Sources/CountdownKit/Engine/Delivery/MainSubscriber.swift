@@ -1,8 +1,5 @@
-/// A main-actor subscriber: its closures, in a box made where it is added and kept in its display
-/// class's table on the main actor, in the slot the engine gave it.
-///
-/// The table calls ``receive(_:)`` on the box it holds: the closure is called borrowed from the box
-/// (a `let` of an object the table keeps alive), so a delivery retains and releases nothing.
+/// A main-actor subscriber's closures, boxed where it is added, on their way to its display class's
+/// table: the install event carries the box, and the table keeps the closures in its columns.
 @usableFromInline
 final class MainSubscriber<Value: Equatable & Sendable, Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration {
@@ -16,17 +13,5 @@ where Instant.Duration == Duration {
   ) {
     self.onChange = onChange
     self.onFinish = onFinish
-  }
-
-  /// Hands the subscriber a snapshot.
-  @MainActor @inlinable
-  func receive(_ snapshot: CountdownSnapshot<Value, Instant>) {
-    onChange?(snapshot)
-  }
-
-  /// Tells the subscriber its countdown finished.
-  @MainActor @inlinable
-  func finish() {
-    onFinish?()
   }
 }

@@ -51,6 +51,21 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
+  /// For a main-actor subscriber added on the main actor: a sink slot of `displayClass` that its table
+  /// never had (none handed back to reuse), so that the caller installs the subscriber in the table at
+  /// once (see `CountdownEngine.add`); nil when the next slot is a reused one, whose install must follow
+  /// what is on its way for its previous subscriber.
+  @usableFromInline
+  mutating func takeNewSlot(
+    of displayClass: UInt32, delivery: SnapshotDelivery
+  ) -> (binding: Bindings.Binding, sink: UInt32, serial: UInt32, table: MainTable)? {
+    guard core.classes.nextSinkIsNew(of: displayClass), let table = table(of: displayClass) else { return nil }
+    let (sink, serial) = core.classes.takeSink(of: displayClass)
+    var binding = Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
+    binding.deliversEveryChange = delivery == .whenCountdownChanges
+    return (binding, sink, serial, table)
+  }
+
   /// The class of `display` (with `plan`): an existing class whose display is equal, or a new one (its
   /// main-actor table posted to the main actor). Inlinable, so that the table is made and the
   /// displays compared in code compiled for `Display`.
