@@ -4,11 +4,13 @@ public import Foundation
 // that does it, and EngineMapTests fails when a file named here is gone):
 //
 // 1. Add: API/CountdownEngine+Subscribing.swift. `add(_:display:onChange:)` is inlined where the
-//    display is named: it boxes the closure (Delivery/MainSubscriber.swift) and, under the engine's one
-//    lock (`mutate` in Driver/CountdownEngine+Mutation.swift), finds or makes the display's class and
-//    installs the subscriber (`displayClass(for:plan:origin:)` and `install(_:in:)` in
-//    Driver/EngineState.swift): a sink slot, and an install event for the main actor. Every way in
-//    (closures, slots, models, streams, publishers, boards) ends in `install(_:in:)`.
+//    display is named. Under the engine's one lock (`mutate` in Driver/CountdownEngine+Mutation.swift)
+//    it finds or makes the display's class and takes a sink slot for the subscriber
+//    (`displayClass(for:plan:origin:)`, `install(_:in:)` in Driver/EngineState.swift). The closures
+//    reach the class's table (Delivery/SinkTable.swift, `install`) at once when `add` runs on the main
+//    actor into a slot the table never had, otherwise boxed (Delivery/MainSubscriber.swift) in an
+//    install event. Every way in (closures, slots, models, streams, publishers, boards) ends in
+//    `install(_:in:)` and the table's one `install`.
 // 2. Row: Core/EngineCore.swift takes a row (24 hot bytes, Core/Rows.swift) and a binding (16 bytes,
 //    Core/Bindings.swift), in ticks (nanoseconds since the engine started; this file converts), and
 //    renders it (Core/EngineCore+Processing.swift): the display's integer plan (Core/DisplayPlan.swift)
@@ -22,7 +24,8 @@ public import Foundation
 //    (Core/Effects.swift). Data only: the core never calls out (but to displays without a plan) and
 //    never locks.
 // 6. Post: `flush` in Driver/CountdownEngine+Mutation.swift hands the buffer and the events to the
-//    mailbox (Delivery/Mailbox.swift) under the lock; streams' changes go to Delivery/Outbox.swift.
+//    mailbox (Delivery/Mailbox.swift) under the lock, in chunks of mapped memory
+//    (Delivery/MappedArray.swift); streams' changes go to Delivery/Outbox.swift.
 // 7. Deliver: Delivery/MainSide.swift. One hop to the main actor takes what the mailbox holds (only
 //    each subscriber's newest change, Delivery/Coalescer.swift, when it holds several wake-ups'), and
 //    hands each run of one display class to its table: Delivery/MainTable.swift erases the display's
