@@ -34,14 +34,21 @@ struct RunCommand: AsyncParsableCommand {
 
       On a terminal: space (or p) pauses and resumes, + and - add or remove a minute (also the arrow \
       keys), q quits; with --up, l records a lap and r starts again from zero (the laps are printed \
-      when you quit). Ctrl-C quits with status 130; Ctrl-Z suspends and fg resumes with the true time. At zero the terminal bell \
+      when you quit). Ctrl-Z suspends and fg resumes with the true time. At zero the terminal bell \
       rings (--no-bell: silent) and the window title, which shows the time left, is given back. With \
       --end-text or --blink the view stays after zero until a key is pressed or --quit-after has \
       passed. Only the cells that change are sent to the terminal.
 
       Otherwise (a pipe, a file, or --plain): one line each time the shown time changes, the last \
-      one zero; then the command exits 0. A time already past prints zero at once. --exec, \
-      --outfile and --voice work in both.
+      one zero. A time already past prints zero at once. --exec, --outfile and --voice work in both.
+
+      Exit status (the terminal is restored in every case):
+        0    the last countdown reached zero (or a stopwatch was stopped with q)
+        3    quit with q or Esc before zero, also part-way through a sequence
+        64   bad input: the message quotes it and says what to write instead
+        130  Ctrl-C (SIGINT); 143 SIGTERM; 129 SIGHUP; 131 SIGQUIT
+        1    the countdown could not run (the message says why)
+      So countdown 25m && play-alarm sounds the alarm only if the 25 minutes ran out.
 
       Examples:
         countdown 25m --title Tea
@@ -141,8 +148,9 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let lines = try await Self.run(plan(now: Date()), plain: plain || !Terminal.outputIsTerminal)
-    for line in lines { print(line) }
+    let outcome = try await Self.run(plan(now: Date()), plain: plain || !Terminal.outputIsTerminal)
+    for line in outcome.lines { print(line) }
+    if !outcome.reachedZero { throw ExitCode(RunOutcome.quitEarlyStatus) }
   }
 
   /// What to run, with every `<time>` resolved at `now`; a ValidationError (exit 64) for a bad one.
@@ -180,7 +188,7 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   @MainActor
-  private static func run(_ plan: RunPlan, plain: Bool) async throws -> [String] {
+  private static func run(_ plan: RunPlan, plain: Bool) async throws -> RunOutcome {
     let engine = Engine(clock: ContinuousClock())
     defer { engine.shutdown() }
     let effects = try RunEffects(plan: plan)
@@ -189,7 +197,7 @@ struct RunCommand: AsyncParsableCommand {
         let signals = SignalHandlers(live: false)
         try await PlainCountdown(plan: plan, engine: engine, effects: effects).run()
         withExtendedLifetime(signals) {}
-        return []
+        return RunOutcome(lines: [], reachedZero: true)
       }
       return try await LiveCountdown(plan: plan, engine: engine, effects: effects).run()
     } catch let error as TimelineError {
