@@ -26,30 +26,46 @@ private let calendars: [Calendar] = ["UTC", "Europe/Berlin", "America/St_Johns",
 private func checkTimeSpec(_ text: String) {
   let spec: TimeSpec
   do {
-    spec = try TimeSpec(parsing: text)
+    spec = try TimeSpec(parsing: text, dateOrder: text.utf8.count % 2 == 0 ? nil : .dayFirst)
   } catch {
-    let message = error.description
-    require(TerminalText.isSafe(message), "unsafe message for \(text.debugDescription): \(message.debugDescription)")
-    require(message.count > 10, "no message")
+    checkMessage(error, for: text)
     return
   }
-  switch spec {
+  switch spec.form {
   case .duration(let duration):
     require(duration >= .zero && duration <= TimeSpec.maximumDuration, "duration out of range: \(duration)")
-  case .timeOfDay(let hour, let minute, let second):
-    require((0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second), "bad time of day")
-  case .date(let date):
-    require(date.timeIntervalSince1970.isFinite, "non-finite date")
-    require(abs(date.timeIntervalSince1970) < 400_000_000_000, "date beyond years 0...9999: \(date)")
-  case .localDate(let components):
-    require(components.year.map { (0...9_999).contains($0) } ?? false, "bad year")
+  case .wallClock(let wallClock):
+    if let time = wallClock.time {
+      require(
+        (0...23).contains(time.hour) && (0...59).contains(time.minute) && (0...59).contains(time.second)
+          && (0..<1_000_000_000).contains(time.nanosecond), "bad time of day \(time)")
+    }
+    if case .date(let year, let month, let day) = wallClock.day {
+      require(year.map { (1...9_999).contains($0) } ?? true && (1...12).contains(month), "bad date \(wallClock.day)")
+      require((1...31).contains(day), "bad day \(day)")
+    }
+    if case .offset(let seconds) = wallClock.zone { require(abs(seconds) <= 18 * 3_600, "offset \(seconds)") }
   }
   for calendar in calendars {
-    if case .deadline(let date)? = try? spec.resolved(now: now, calendar: calendar) {
+    do {
+      guard case .deadline(let date) = try spec.resolved(now: now, calendar: calendar) else { continue }
       require(date.timeIntervalSince1970.isFinite, "non-finite deadline")
-      if case .timeOfDay = spec { require(date > now && date <= now + 2 * 86_400, "time of day not within a day") }
+      require(date.timeIntervalSince(now) <= Double(TimeSpec.maximumDuration.components.seconds), "beyond the limit")
+      if case .wallClock(let wallClock) = spec.form, wallClock.day == .next {
+        require(date > now && date <= now + 2 * 86_400, "a clock time not within a day: \(date)")
+      }
+    } catch {
+      checkMessage(error, for: text)
     }
   }
+}
+
+/// A rejection's message: long enough to say something, safe for a terminal, and quoting the input.
+private func checkMessage(_ error: TimeSpecError, for text: String) {
+  let message = error.description
+  require(TerminalText.isSafe(message), "unsafe message for \(text.debugDescription): \(message.debugDescription)")
+  require(message.count > 10, "no message")
+  require(message.hasPrefix("'" + TerminalText.escaped(error.input) + "'"), "input not quoted: \(message)")
 }
 
 private func checkNumbers(_ text: String) {

@@ -7,37 +7,62 @@ import Testing
 @Suite("countdown end to end")
 struct CommandEndToEndTests {
   @Test(
-    "Bad input exits 64 with a message that shows an accepted example",
+    "Bad input exits 64 with a message that quotes it and says what to write",
     arguments: [
       (["soon"], "25m"),
-      (["25:00"], "25m"),
-      (["1h1h"], "largest to smallest"),
-      (["2026-02-30T00:00:00Z"], "does not exist"),
+      (["25:00"], "For 25 minutes write 25m"),
+      (["24:00"], "'24:00' is not a time of day: hours and minutes are a clock time, and there is no hour 24. The end"),
+      (["33:58"], "For 33 minutes 58 seconds write 33m58s"),
+      (["1h1h"], "largest to smallest, each once: write 2h"),
+      (["2026-02-30T00:00:00Z"], "February 2026 has 28 days. Try 2026-02-28."),
+      (["0000-01-01"], "'0000-01-01': there is no year 0"),
+      (["9999-12-31"], "'9999-12-31' is 7"),
+      (["2320-01-01"], "at most 36525 days (100 years of 365.25 days)"),
+      (["100y 1s", "--title", "x"], "36525 days"),
+      (["101y"], "'101y' is longer than 36525 days"),
+      (
+        ["1\u{200F}0"],
+        "'1\\u{200F}0': \\u{200F} (RIGHT-TO-LEFT MARK) is an invisible or control character. Without it: '10'."
+      ),
+      (["1\u{200B}m"], "'1\\u{200B}m'"),
+      (["18:00 IST"], "IST stands for several zones: +05:30 India"),
+      (["01/02/2027"], "could be 1 February 2027 (day first) or 2 January 2027 (month first)"),
       (["5m", "--locale", "xx"], "language code"),
       (["5m", "--style", "fancy"], "digital"),
       (["format", "18:00"], "90s"),
       (["ring", "1.5"], "0.75"),
       ([], "countdown 25m"),
       (["-5s"], "Write 5s for that much time from now"),
+      (["--5"], "'--5' is negative"),
       (["--title", "x", "-1h30m"], "Write 1h30m"),
       (["format", "-5s"], "countdown format -- -5s"),
       (["2026-12-31T23:59:59+18:01"], "the offset +18:01 is beyond ±18:00"),
       (["format", "2026-12-31T23:59:59+18:01"], "beyond ±18:00"),
       (["๒๕:๐๐"], "'๒๕:๐๐' (25:00) is not a time of day"),
       (["2026-12-31T2٣:60"], "minute 60 is not in 0...59"),
-      (["1²m"], "is not a time"),
+      (["1²m"], "'²' (SUPERSCRIPT TWO) is not a decimal digit"),
       (["board", "pause", "x"], "invalid for '<id>'"),
       (["board", "--rows", "1e3"], "invalid for '--rows <rows>'"),
       (["ring", "nan"], "0.75"),
       (["ring", "0.5", "--size", "inf"], "invalid for '--size <size>'"),
-      (["\u{1B}]2;pwned\u{7}"], "']2;pwned' is not a time"),
+      (["\u{1B}]2;pwned\u{7}"], "'\\u{1B}]2;pwned\\u{7}': \\u{1B} (U+001B) is an invisible or control character"),
     ])
   func badInput(arguments: [String], hint: String) async throws {
     let result = try await CommandRunner.run(arguments)
     #expect(result.status == 64)
     #expect(result.errors.contains(hint), "stderr: \(result.errors)")
+    #expect(!result.errors.contains("Missing <time>") || arguments.isEmpty, "stderr: \(result.errors)")
     #expect(!result.errors.contains("\u{1B}") && !result.errors.contains("\u{7}"), "no control characters echoed")
     #expect(result.output.isEmpty)
+  }
+
+  @Test("01/02/2027 is read in the order of --locale")
+  func localeOrder() async throws {
+    async let british = CommandRunner.run(["01/02/2020", "--locale", "en_GB"])
+    async let american = CommandRunner.run(["13/01/2020", "--locale", "en_US"])
+    #expect(try await british.status == 0, "a past date: zero at once")
+    let result = try await american
+    #expect(result.status == 64 && result.errors.contains("month 13 is not in 1...12"), "\(result.errors)")
   }
 
   @Test("A 3-second countdown prints each second once, the last line zero, then exits 0")

@@ -29,17 +29,23 @@ struct DecimalDigitsTests {
   func everyScript() throws {
     #expect(Self.zeros.count >= 60, "Unicode has dozens of digit sets: \(Self.zeros.count)")
     for zero in Self.zeros {
-      let examples: [(String, TimeSpec)] = [
-        ("12:30", .timeOfDay(hour: 12, minute: 30, second: 0)),
-        ("6:05pm", .timeOfDay(hour: 18, minute: 5, second: 0)),
+      let examples: [(String, TimeSpec.Form)] = [
+        ("12:30", Self.clock(12, 30)),
+        ("6:05pm", Self.clock(18, 5)),
         ("1h 30m", .duration(.seconds(5_400))),
         ("1:30:00", .duration(.seconds(5_400))),
         ("90", .duration(.seconds(90))),
-        ("2026-12-31T23:59:59Z", .date(Date(timeIntervalSince1970: 1_798_761_599))),
+        (
+          "2026-12-31T23:59:59Z",
+          .wallClock(
+            WallClockSpec(
+              day: .date(year: 2026, month: 12, day: 31), time: ClockTime(hour: 23, minute: 59, second: 59),
+              zone: .offset(seconds: 0)))
+        ),
       ]
       for (ascii, expected) in examples {
         let text = Self.write(ascii, zero: zero)
-        #expect(try TimeSpec(parsing: text) == expected, "\(text) (U+\(String(zero.value, radix: 16)))")
+        #expect(try TimeSpec(parsing: text).form == expected, "\(text) (U+\(String(zero.value, radix: 16)))")
       }
       #expect(NumberText.integer(Self.write("-42", zero: zero)) == -42)
       #expect(NumberText.decimal(Self.write("0.75", zero: zero)) == 0.75)
@@ -48,9 +54,12 @@ struct DecimalDigitsTests {
 
   @Test("Mixed scripts read digit by digit: 2٣:00 is 23:00, not 20:00")
   func mixed() throws {
-    #expect(try TimeSpec(parsing: "2026-12-31T2٣:00Z") == .date(Date(timeIntervalSince1970: 1_798_758_000)))
-    #expect(try TimeSpec(parsing: "๑๒:๓๐") == .timeOfDay(hour: 12, minute: 30, second: 0))
-    #expect(try TimeSpec(parsing: "၁၈:၀၀") == .timeOfDay(hour: 18, minute: 0, second: 0))
+    let utc = Calendar(identifier: .gregorian)
+    #expect(
+      try TimeSpec(parsing: "2026-12-31T2٣:00Z").resolved(now: Date(timeIntervalSince1970: 0), calendar: utc)
+        == .deadline(Date(timeIntervalSince1970: 1_798_758_000)))
+    #expect(try TimeSpec(parsing: "๑๒:๓๐").form == Self.clock(12, 30))
+    #expect(try TimeSpec(parsing: "၁၈:၀၀").form == Self.clock(18, 0))
   }
 
   @Test(
@@ -98,5 +107,10 @@ struct DecimalDigitsTests {
     for value in 0..<0x20 where ![0x09, 0x0A, 0x0D].contains(value) {
       #expect(TerminalText.sanitized("a\(Character(Unicode.Scalar(UInt8(value))))b") == "ab")
     }
+  }
+
+  /// The next time the local clock shows `hour:minute`.
+  static func clock(_ hour: Int, _ minute: Int) -> TimeSpec.Form {
+    .wallClock(WallClockSpec(time: ClockTime(hour: hour, minute: minute)))
   }
 }

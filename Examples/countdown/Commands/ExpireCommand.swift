@@ -42,14 +42,14 @@ struct ExpireCommand: AsyncParsableCommand {
     guard OrderSources.isServer(db) else {
       throw ValidationError("--db must be a postgres:// URL: expiry workers coordinate through PostgreSQL.")
     }
-    guard case .duration(let duration) = try? TimeSpec(parsing: lease), duration >= .seconds(1) else {
+    guard case .duration(let duration) = try? TimeSpec(parsing: lease).form, duration >= .seconds(1) else {
       throw ValidationError("--lease must be a duration of at least a second, e.g. 30s or 5m.")
     }
     guard (1...1_000).contains(concurrency.value) else { throw ValidationError("--concurrency must be in 1...1000.") }
   }
 
   func run() async throws {
-    guard case .duration(let duration) = try TimeSpec(parsing: lease) else { return }
+    guard case .duration(let duration) = try TimeSpec(parsing: lease).form else { return }
     try await ServerSupport.expire(
       db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value))
   }

@@ -67,9 +67,9 @@ struct FormatCommand: ParsableCommand {
     } catch {
       throw ValidationError(error.description)
     }
-    guard case .duration(let value) = spec else {
+    guard case .duration(let value) = spec.form else {
       throw ValidationError(
-        "'\(TerminalText.sanitized(duration))' is a time, not a duration. Try 90s, 25m, 1h30m or 1:30:00.")
+        "'\(TerminalText.escaped(duration))' is a time, not a duration. Try 90s, 25m, 1h30m or 1:30:00.")
     }
     return negative ? .zero - value : value
   }

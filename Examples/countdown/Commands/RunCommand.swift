@@ -9,33 +9,52 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Count down to a time, or to several one after another (the default command).",
     discussion: """
-      <time> is a duration, a time of day, or a date:
-        90s 25m 1h30m '1h 5m 30s' 1.5h 2d  a duration ('2 hours 30 minutes', 500ms)
-        10 2.5                             seconds
-        1:30:00                            a duration as H:MM:SS (all three parts)
-        18:00 9:30 6pm 6:30pm              the next time the clock shows it
-        2027-01-01                         local midnight at the start of that day
-        '2027-01-01 14:00'                 local time (also 2027-01-01T14:00)
-        '2027-01-01 14:00 UTC'             an instant: UTC, Z, or +02:00 (to ±18:00)
+      <time> is a duration, a clock time, a day or a date (case does not matter; quote it when it \
+      has spaces):
+      \(TimeSpec.formsTable)
 
-      Two numbers with a colon are a time of day: 5:00 is five o'clock; five minutes is 5m. Digits \
-      of any script count (๑๒:๓๐ is 12:30); ², ½ and Ⅻ are not digits. Several times run one after \
-      another, and --title repeats in order: a pomodoro is 25m 5m 25m 5m --title Focus --title Break.
+      How it is read:
+        - H:MM is a clock time (5:00 is five o'clock; five minutes is 5m) and H:MM:SS a duration, \
+      unless a day, a zone or am/pm goes with it (termdown reads both as clock times).
+        - A clock time alone is today while it is ahead, otherwise tomorrow; a weekday alone is the \
+      start of the next such day (a week ahead on that day). A date or day already past ends at once.
+        - A time skipped by a daylight-saving change moves forward by the gap (02:30 becomes 03:30); \
+      one that happens twice is the first.
+        - A zone abbreviation is a fixed offset: 18:00 EST is 18:00 -05:00 even in summer (for the time \
+      in a place, write its zone: 18:00 America/New_York). \(ZoneAbbreviations.ambiguousList) name \
+      several zones: an error lists them.
+        - 01/02/2027 is an error that names both dates unless --locale says which comes first (en_US: \
+      the month; en_GB, de: the day) or only one reading is a date (13/02/2027). Dots are day first.
+        - Digits of any script count (๑๒:๓๐ is 12:30); ², ½ and Ⅻ are not digits.
+        - A year in a duration is 365.25 days. The furthest a countdown runs is \(TimeSpec.limitText) \
+      from its start, for a duration and a date alike; beyond that is an error.
+
+      Several times run one after another, and --title repeats in order: a pomodoro is \
+      25m 5m 25m 5m --title Focus --title Break.
 
       On a terminal: space (or p) pauses and resumes, + and - add or remove a minute (also the arrow \
       keys), q quits; with --up, l records a lap and r starts again from zero (the laps are printed \
-      when you quit). Ctrl-C quits with status 130; Ctrl-Z suspends and fg resumes with the true time. \
-      At zero the terminal bell rings (--no-bell: silent) and the window title, which shows the time \
-      left, is given back. With --end-text or --blink the view stays after zero until a key is \
-      pressed or --quit-after has passed. Only the cells that change are sent to the terminal.
+      when you quit). Ctrl-Z suspends and fg resumes with the true time. At zero the terminal bell \
+      rings (--no-bell: silent) and the window title, which shows the time left, is given back. With \
+      --end-text or --blink the view stays after zero until a key is pressed or --quit-after has \
+      passed. Only the cells that change are sent to the terminal.
 
       Otherwise (a pipe, a file, or --plain): one line each time the shown time changes, the last \
-      one zero; then the command exits 0. A time already past prints zero at once. --exec, \
-      --outfile and --voice work in both.
+      one zero. A time already past prints zero at once. --exec, --outfile and --voice work in both.
+
+      Exit status (the terminal is restored in every case):
+        0    the last countdown reached zero (or a stopwatch was stopped with q)
+        3    quit with q or Esc before zero, also part-way through a sequence
+        64   bad input: the message quotes it and says what to write instead
+        130  Ctrl-C (SIGINT); 143 SIGTERM; 129 SIGHUP; 131 SIGQUIT
+        1    the countdown could not run (the message says why)
+      So countdown 25m && play-alarm sounds the alarm only if the 25 minutes ran out.
 
       Examples:
         countdown 25m --title Tea
         countdown 25m 5m 25m 5m --title Focus --title Break
+        countdown 'fri 17:00' --title Weekend
+        countdown '18:00 Europe/Berlin' --style units
         countdown 10 --end-text 'Time for tea' --blink --quit-after 30
         countdown '2027-01-01 00:00' --style units --locale de
         countdown 90s --exec 'notify-send "$COUNTDOWN_TITLE done"' --title Eggs
@@ -48,7 +67,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "What to count to: a duration (25m), a time of day (18:00) or a date (2027-01-01 14:00 UTC); several run in turn. Optional with --up.",
+      "What to count to: a duration (25m), a clock time (18:00, 'fri 14:00') or a date (2027-01-01 14:00 UTC); several run in turn. Optional with --up.",
       valueName: "time"))
   var times: [String] = []
 
@@ -129,8 +148,9 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let lines = try await Self.run(plan(now: Date()), plain: plain || !Terminal.outputIsTerminal)
-    for line in lines { print(line) }
+    let outcome = try await Self.run(plan(now: Date()), plain: plain || !Terminal.outputIsTerminal)
+    for line in outcome.lines { print(line) }
+    if !outcome.reachedZero { throw ExitCode(RunOutcome.quitEarlyStatus) }
   }
 
   /// What to run, with every `<time>` resolved at `now`; a ValidationError (exit 64) for a bad one.
@@ -139,7 +159,7 @@ struct RunCommand: AsyncParsableCommand {
     for (index, time) in times.enumerated() {
       let target: TimeSpec.Target
       do {
-        target = try TimeSpec(parsing: time).resolved(now: now, calendar: .current)
+        target = try TimeSpec(parsing: time, dateOrder: dateOrder).resolved(now: now, calendar: .current)
       } catch {
         throw ValidationError(error.description)
       }
@@ -161,8 +181,14 @@ struct RunCommand: AsyncParsableCommand {
     return plan
   }
 
+  /// How `01/02/2027` is read: in the order of the `--locale` given, if any (not the system's, which
+  /// on a server is often en_US_POSIX whatever its users write).
+  private var dateOrder: DateOrder? {
+    format.locale.flatMap { DateOrder(locale: Locale(identifier: $0)) }
+  }
+
   @MainActor
-  private static func run(_ plan: RunPlan, plain: Bool) async throws -> [String] {
+  private static func run(_ plan: RunPlan, plain: Bool) async throws -> RunOutcome {
     let engine = Engine(clock: ContinuousClock())
     defer { engine.shutdown() }
     let effects = try RunEffects(plan: plan)
@@ -171,7 +197,7 @@ struct RunCommand: AsyncParsableCommand {
         let signals = SignalHandlers(live: false)
         try await PlainCountdown(plan: plan, engine: engine, effects: effects).run()
         withExtendedLifetime(signals) {}
-        return []
+        return RunOutcome(lines: [], reachedZero: true)
       }
       return try await LiveCountdown(plan: plan, engine: engine, effects: effects).run()
     } catch let error as TimelineError {

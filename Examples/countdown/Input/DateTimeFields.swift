@@ -27,9 +27,6 @@ public struct DateTimeFields: Equatable, Sendable {
   /// The offset from UTC in seconds, when the text names a zone; `nil` for a local date and time.
   public var utcOffset: Int?
 
-  /// The largest offset from UTC a zone can have: 18 hours, as in ISO 8601 and Foundation's `TimeZone`.
-  public static let maximumOffset = 18 * 3_600
-
   /// The instant these fields stand for at `utcOffset`, or at `assumedOffset` when the text names
   /// no zone; `nil` when neither gives an offset.
   public func date(assumingOffset assumedOffset: Int? = nil) -> Date? {
@@ -136,34 +133,17 @@ extension DateTimeFields {
 
   /// A zone after the time, if any: `Z`, `UTC`, `GMT` or `±HH[[:]MM]`, possibly after spaces.
   private static func zone(_ scanner: inout ASCIIScanner) throws(Problem) -> Int? {
-    let offset = scanner.attempt { scanner -> (sign: Int64, hours: Int64, minutes: Int64)? in
+    let offset = scanner.attempt { scanner -> UTCOffset? in
       scanner.skipSpaces()
-      if scanner.skip("utc") || scanner.skip("gmt") || scanner.skip(UInt8(ascii: "z")) { return (1, 0, 0) }
-      let sign: Int64
-      if scanner.skip(UInt8(ascii: "+")) {
-        sign = 1
-      } else if scanner.skip(UInt8(ascii: "-")) {
-        sign = -1
-      } else {
-        return nil
+      if scanner.skip("utc") || scanner.skip("gmt") || scanner.skip(UInt8(ascii: "z")) {
+        return UTCOffset(sign: 1, hours: 0, minutes: 0)
       }
-      if let both = scanner.attempt({ $0.number(digits: 4, 4) }) {
-        return (sign, both.value / 100, both.value % 100)
-      }
-      guard let hours = scanner.number(digits: 1, 2) else { return nil }
-      guard scanner.skip(UInt8(ascii: ":")) else { return (sign, hours.value, 0) }
-      guard let minutes = scanner.number(digits: 2, 2) else { return nil }
-      return (sign, hours.value, minutes.value)
+      return UTCOffset.read(&scanner)
     }
     guard let offset else { return nil }
-    try check(offset.minutes, 0...59, "offset minutes")
-    let seconds = offset.hours * 3_600 + offset.minutes * 60
-    guard seconds <= Int64(maximumOffset) else {
-      let minutes = offset.minutes < 10 ? "0\(offset.minutes)" : "\(offset.minutes)"
-      let hours = offset.hours < 10 ? "0\(offset.hours)" : "\(offset.hours)"
-      throw .offsetTooLarge("\(offset.sign < 0 ? "-" : "+")\(hours):\(minutes)")
-    }
-    return Int(offset.sign * seconds)
+    try check(Int64(offset.minutes), 0...59, "offset minutes")
+    guard offset.isValid else { throw .offsetTooLarge(offset.text) }
+    return offset.seconds
   }
 
   private static func check(_ value: Int64, _ range: ClosedRange<Int64>, _ name: String) throws(Problem) {

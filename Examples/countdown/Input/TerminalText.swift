@@ -21,4 +21,48 @@ public enum TerminalText {
   public static func isSafe(_ text: String) -> Bool {
     sanitized(text) == text
   }
+
+  /// `text` with everything that does not show as itself written as a Swift escape, for quoting what
+  /// was typed in a message: `1\u{200F}0` for a 1, a right-to-left mark and a 0. Escaped are control
+  /// characters (tabs and line breaks too), invisible formatting characters (bidi marks, zero-width
+  /// spaces, soft hyphens), separators, spaces other than U+0020, unassigned and private-use scalars,
+  /// a combining mark that would land on an ASCII character or a digit, and the backslash itself.
+  /// What comes out is safe for a terminal (``isSafe(_:)``).
+  public static func escaped(_ text: String) -> String {
+    var result = ""
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      defer { previous = scalar }
+      if scalar == "\\" {
+        result += "\\\\"
+      } else if isInvisible(scalar) || (isMark(scalar) && previous.map(isBase) != false) {
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether `scalar` shows as nothing, or as a blank that is not the plain space: controls,
+  /// formatting characters, separators, other spaces, private-use and unassigned scalars.
+  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate: true
+    case .spaceSeparator: scalar != " "
+    default: scalar.properties.isDefaultIgnorableCodePoint
+    }
+  }
+
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
+    }
+  }
+
+  /// A scalar a combining mark would be mistaken to be part of: ASCII or a decimal digit.
+  private static func isBase(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII || DecimalDigits.value(of: scalar) != nil
+  }
 }

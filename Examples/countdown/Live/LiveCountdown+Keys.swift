@@ -11,7 +11,7 @@ extension LiveCountdown {
         continue
       }
       if isInFinale {
-        finish(["\(plan.items[index].title ?? "countdown"): time's up"])
+        finish(["\(plan.items[index].title ?? "countdown"): time's up"], reachedZero: true)
         return
       }
       guard let handle, let countdown = handle.countdown, let setup else { continue }
@@ -38,7 +38,12 @@ extension LiveCountdown {
         laps.removeAll()
       case .character("q"), .character("Q"), .escape:
         let left = latest?.value.text ?? ""
-        finish(["\(plan.items[index].title ?? "countdown"): stopped at \(left)"] + laps.lines)
+        // A stopwatch ends when the user stops it; a countdown (with --overtime too) only at zero.
+        let isStopwatch = setup.countdown.total == nil
+        let pastZero = index == plan.items.count - 1 && countdown.remaining(at: engine.now) <= .zero
+        finish(
+          ["\(plan.items[index].title ?? "countdown"): stopped at \(left)"] + laps.lines,
+          reachedZero: isStopwatch || pastZero)
         return
       default:
         continue

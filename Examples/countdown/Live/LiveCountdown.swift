@@ -31,7 +31,7 @@ final class LiveCountdown {
   var isInFinale = false
   var isFlashed = false
   var shownTitle: String?
-  private var ended: CheckedContinuation<[String], Never>?
+  private var ended: CheckedContinuation<RunOutcome, Never>?
   private var signals: SignalHandlers?
   private var keys: KeyReader?
   private var tasks: [Task<Void, Never>] = []
@@ -43,9 +43,9 @@ final class LiveCountdown {
     ring = LiveFrameBuilder.ring(forRows: Terminal.size.rows)
   }
 
-  /// Runs until the last countdown ends or the user quits; returns the lines to print once the
-  /// terminal is restored (a summary, and the laps of a stopwatch).
-  func run() async throws -> [String] {
+  /// Runs until the last countdown ends or the user quits; returns how it ended, with the lines to
+  /// print once the terminal is restored (a summary, and the laps of a stopwatch).
+  func run() async throws -> RunOutcome {
     signals = SignalHandlers(
       live: true,
       onContinue: { [weak self] in self?.enterTerminal() },
@@ -54,13 +54,13 @@ final class LiveCountdown {
     Terminal.querySynchronizedOutput()
     keys = KeyReader { [weak self] keys in self?.press(keys) }
     var failure: (any Error)?
-    let lines = await withCheckedContinuation { continuation in
+    let outcome = await withCheckedContinuation { continuation in
       ended = continuation
       do {
         try start(0)
       } catch {
         failure = error
-        finish([])
+        finish([], reachedZero: false)
       }
     }
     keys?.cancel()
@@ -69,7 +69,7 @@ final class LiveCountdown {
     Terminal.restore()
     effects.finish()
     if let failure { throw failure }
-    return lines
+    return outcome
   }
 
   /// Enters live mode (at the start and on SIGCONT) and draws everything again.
@@ -131,12 +131,12 @@ final class LiveCountdown {
       do {
         try start(index + 1)
       } catch {
-        finish(["countdown: \(TerminalText.sanitized("\(error)"))"])
+        finish(["countdown: \(TerminalText.sanitized("\(error)"))"], reachedZero: false)
       }
       return
     }
     let summary = "\(plan.items[index].title ?? "countdown"): time's up at \(clockTime(Date()))"
-    guard plan.staysAtEnd else { return finish([summary]) }
+    guard plan.staysAtEnd else { return finish([summary], reachedZero: true) }
     isInFinale = true
     draw()
     if plan.blink {
@@ -153,7 +153,7 @@ final class LiveCountdown {
       tasks.append(
         Task { [weak self] in
           try? await Task.sleep(for: quitAfter)
-          if !Task.isCancelled { self?.finish([summary]) }
+          if !Task.isCancelled { self?.finish([summary], reachedZero: true) }
         })
     }
   }
@@ -181,9 +181,9 @@ final class LiveCountdown {
     deadline = Date().addingTimeInterval(countdown.remaining(at: engine.now).timeIntervalValue)
   }
 
-  /// Ends the run with `lines` to print.
-  func finish(_ lines: [String]) {
-    ended?.resume(returning: lines)
+  /// Ends the run with `lines` to print; `reachedZero`: see ``RunOutcome/reachedZero``.
+  func finish(_ lines: [String], reachedZero: Bool) {
+    ended?.resume(returning: RunOutcome(lines: lines, reachedZero: reachedZero))
     ended = nil
   }
 
