@@ -154,19 +154,24 @@ struct BoardFollowingTests {
     #expect(engine.count == 500)
   }
 
-  @Test func aLargeFirstLoadInPagesHoldsEveryRowOnce() {
+  @Test func aLargeFirstLoadInPagesIntoARoomyBoardHoldsEveryRowOnce() {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
     let start = clock.currentDate
+    board.apply(.upserted([BoardRow(id: -1, deadline: .until(start.addingTimeInterval(5)))]))
+    board.reserveCapacity(100_001)
+    board.reserveCapacity(10)
+    #expect(board.count == 1, "making room changes no row")
     for page in stride(from: 0, to: 100_000, by: 7_000) {
       let rows = (page..<min(page + 7_000, 100_000)).map { id in
         BoardRow(id: id, deadline: .until(start.addingTimeInterval(Double(60 + id % 600))))
       }
       board.apply(.upserted(rows))
     }
-    #expect(board.count == 100_000)
-    #expect(engine.count == 100_000)
+    #expect(board.count == 100_001)
+    #expect(engine.count == 100_001)
+    #expect(board.countdown(for: -1)?.remaining(at: clock.now) == .seconds(5))
     #expect(board.countdown(for: 54_321)?.remaining(at: clock.now) == .seconds(60 + 54_321 % 600))
   }
 }

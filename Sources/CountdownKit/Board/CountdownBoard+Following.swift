@@ -52,6 +52,14 @@ extension CountdownBoard {
     }
   }
 
+  /// Makes room for `count` rows in all (those the board holds and those to come), so that a board
+  /// about to be filled with many rows, such as a first load in batches, copies none of them on the way.
+  ///
+  /// - Complexity: O(n) in the rows the board and its engine hold, when they must move.
+  public func reserveCapacity(_ count: Int) {
+    withRows { state, rows, _ in reserve(Swift.max(0, count - rows.count), in: &state, &rows) }
+  }
+
   // MARK: - Applying
 
   /// A row of a batch, converted to the engine's terms outside its lock.
@@ -86,7 +94,6 @@ extension CountdownBoard {
   func place(_ prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick)
   {
     guard !prepared.isEmpty else { return }
-    reserveGrowing(prepared.count, in: &state, &rows)
     for index in prepared.indices {
       // The index bucket of the row 8 places ahead is fetched first, as `upsert(_:)` does: the cache
       // misses of a large batch then overlap.
@@ -127,12 +134,5 @@ extension CountdownBoard {
       guard let row = rows.remove(rows.ids[row]) else { continue }
       state.core.remove(row, into: &state.effects)
     }
-  }
-
-  /// Makes room for `additional` more rows, growing by at least half of what the board holds, so that a
-  /// board filled by many batches (a first load in pages) copies its rows a few times, not once per batch.
-  @inlinable
-  func reserveGrowing(_ additional: Int, in state: inout EngineState<C>, _ rows: inout Rows) {
-    reserve(Swift.max(additional, rows.count / 2), in: &state, &rows)
   }
 }
