@@ -40,7 +40,7 @@ final class SlowSource: OrderSource {
   }
 
   func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
-    await deliver(.loading(total: orders.count))
+    await deliver(.loading(total: orders.count, events: nil))
     let times = orders.map(OrderTimes.init)
     await deliver(.page(Array(times.prefix(1_000))))
     try await gate.wait()
@@ -70,19 +70,17 @@ final class SlowSource: OrderSource {
 @MainActor
 @Suite("Board controller")
 struct BoardControllerTests {
-  func makeController(_ source: SlowSource, rows: Int = 5) -> (BoardController, Engine) {
-    let engine = Engine(clock: ContinuousClock())
-    let controller = BoardController(
-      store: source, engine: engine, locale: Locale(identifier: "en_US"), plain: true, plainRows: rows)
+  func makeController(_ source: SlowSource, rows: Int = 5) -> BoardController {
+    let controller = BoardController(store: source, locale: Locale(identifier: "en_US"), plain: true, plainRows: rows)
     controller.holdsOutput = true
-    return (controller, engine)
+    return controller
   }
 
   @Test("The first screen shows before the load ends, with the load's progress; the counts come when it ends")
   func firstFrameBeforeTheLoadEnds() async throws {
     let source = SlowSource(count: 50_000)
-    let (controller, engine) = makeController(source)
-    defer { engine.shutdown() }
+    let controller = makeController(source)
+    defer { controller.boards.shutdown() }
     try controller.start()
     let first = controller.screen
     #expect(first.rows.map(\.id) == [1, 2, 3, 4, 5])
@@ -112,8 +110,8 @@ struct BoardControllerTests {
   @Test("Moving reads the rows it moves to; the selection stays on screen and stops at both ends")
   func moving() async throws {
     let source = SlowSource(count: 100)
-    let (controller, engine) = makeController(source, rows: 5)
-    defer { engine.shutdown() }
+    let controller = makeController(source, rows: 5)
+    defer { controller.boards.shutdown() }
     try controller.start()
     controller.move(by: 3)
     #expect(controller.selectedID == 4 && controller.shown.first?.id == 1)

@@ -45,7 +45,7 @@ actor PollGate {
 func summary(_ batch: OrderBatch) -> String {
   func ids(_ rows: [OrderTimes]) -> String { rows.map { String($0.id) }.joined(separator: ",") }
   switch batch {
-  case .loading(let total): return "loading \(total)"
+  case .loading(let total, _): return "loading \(total)"
   case .page(let rows): return "page \(ids(rows))"
   case .loaded(let unreadable): return "loaded \(unreadable)"
   case .changed(let rows, let removed, _):

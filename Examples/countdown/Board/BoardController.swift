@@ -14,7 +14,6 @@ import Foundation
 @MainActor
 final class BoardController {
   let store: any OrderSource
-  let engine: Engine
   let boards: OrderBoards
   let plain: Bool
   let plainRows: Int
@@ -45,12 +44,11 @@ final class BoardController {
   private var keys: KeyReader?
   private var following: Task<Void, Never>?
 
-  init(store: any OrderSource, engine: Engine, locale: Locale, plain: Bool, plainRows: Int) {
+  init(store: any OrderSource, locale: Locale, plain: Bool, plainRows: Int) {
     self.store = store
-    self.engine = engine
     self.plain = plain
     self.plainRows = plainRows
-    boards = OrderBoards(engine: engine, locale: locale)
+    boards = OrderBoards(locale: locale)
   }
 
   /// Shows the board until `q` (live) or a signal (plain); with `once`, prints the first rows and
@@ -107,7 +105,7 @@ final class BoardController {
     boards.windows.onFinish { [weak self] id in self?.rowFinished(id) }
     shown = try store.orders(from: .min, limit: visibleCount)
     selectedID = shown.first?.id
-    boards.put(shown.map(OrderTimes.init), removed: [])
+    boards.putFirstScreen(shown.map(OrderTimes.init))
     layout()
   }
 

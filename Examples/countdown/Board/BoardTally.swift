@@ -21,14 +21,18 @@ struct BoardTally: Sendable {
   private(set) var lastFinished: (id: Int64, at: Date)?
 
   /// Records a row's new state, read at `now`: a window already over counts as finished but did not
-  /// "just" finish.
-  mutating func record(_ row: OrderTimes, at now: Date) {
+  /// "just" finish. `isNew`: the tally has not seen the row (nothing of it to forget).
+  mutating func record(_ row: OrderTimes, at now: Date, isNew: Bool = false) {
     if case .invalid = row.window as Order.Window {
       invalid.insert(row.id)
-    } else {
+    } else if !isNew {
       invalid.remove(row.id)
     }
-    if row.isOver(at: now) { finished.insert(row.id) } else { finished.remove(row.id) }
+    if row.isOver(at: now) {
+      finished.insert(row.id)
+    } else if !isNew {
+      finished.remove(row.id)
+    }
   }
 
   /// Forgets a deleted row.

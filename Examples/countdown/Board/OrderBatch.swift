@@ -3,8 +3,9 @@
 /// Sources send the times of the rows that changed (``OrderTimes``: no titles), never the whole table
 /// for one edit; ``OrderBoards`` applies each batch to the engine's boards.
 enum OrderBatch: Sendable {
-  /// The first load starts: this many rows to read.
-  case loading(total: Int)
+  /// The first load starts: this many rows to read, and this many with an event, when the source counts
+  /// them (the boards make room for them at once).
+  case loading(total: Int, events: Int?)
   /// A page of the first load, in id order.
   case page([OrderTimes])
   /// The first load ended; `unreadable` rows have no integer id (they cannot be shown or edited).

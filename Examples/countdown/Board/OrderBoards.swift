@@ -27,24 +27,43 @@ final class OrderBoards: Sendable {
   let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
   let tally = Mutex(BoardTally())
+  /// The highest id put on the boards before the first load (the first screen's): the load's pages hold
+  /// no other row the boards already have.
+  private let preloaded = Mutex(Int64.min)
 
-  init(engine: Engine, locale: Locale) {
+  /// The engines that drive the windows and the events. Each board has an engine of its own, because a
+  /// board's row index is as long as its engine's rows: events (a third of the orders) on the windows'
+  /// engine would cost 8 bytes for every order, at a million.
+  let windowEngine = Engine(clock: ContinuousClock())
+  let eventEngine = Engine(clock: ContinuousClock())
+
+  init(locale: Locale) {
     let text = TimeDisplay.text(.coarse, locale: locale)
-    windows = engine.board(
+    windows = windowEngine.board(
       of: Int64.self,
       display: text.combined(with: OrderRow.phases).combined(with: .progress(steps: 4, total: Order.windowLength)))
-    events = engine.board(of: Int64.self, display: TimeDisplay.text(.digital, locale: locale))
+    events = eventEngine.board(of: Int64.self, display: TimeDisplay.text(.digital, locale: locale))
+  }
+
+  /// Stops both engines: nothing of the boards calls the view again.
+  func shutdown() {
+    windowEngine.shutdown()
+    eventEngine.shutdown()
   }
 
   /// Applies a batch of a source to the boards and the tally.
   @discardableResult
   func apply(_ batch: OrderBatch) -> Update {
     switch batch {
-    case .loading(let total):
+    case .loading(let total, let withEvents):
       tally.withLock { $0.total = total }
+      // Room for every row at once: a board that grows while a million rows arrive copies its columns
+      // several times, and the space of the copies stays with the process.
+      windows.reserveCapacity(total)
+      if let withEvents { events.reserveCapacity(withEvents) }
       return Update()
     case .page(let rows):
-      put(rows, removed: [])
+      put(rows, removed: [], newAbove: preloaded.withLock { $0 })
       tally.withLock { $0.countLoaded(rows.count) }
       return Update()
     case .loaded(let unreadable):
@@ -72,13 +91,20 @@ final class OrderBoards: Sendable {
     }
   }
 
+  /// Puts the rows of the first screen, before the first load.
+  func putFirstScreen(_ rows: [OrderTimes]) {
+    preloaded.withLock { $0 = rows.map(\.id).max() ?? .min }
+    put(rows, removed: [])
+  }
+
   /// Puts rows (new or changed) and removes deleted ids: the tally first, so that a row that finishes
-  /// as it arrives is already known when its completion comes.
-  func put(_ rows: [OrderTimes], removed: [Int64]) {
+  /// as it arrives is already known when its completion comes. Rows with ids above `newAbove` are known
+  /// to be new to the boards and the tally: nothing of them to remove or forget.
+  func put(_ rows: [OrderTimes], removed: [Int64], newAbove: Int64 = .max) {
     let now = Date()
     tally.withLock { tally in
       for id in removed { tally.forget(id) }
-      for row in rows { tally.record(row, at: now) }
+      for row in rows { tally.record(row, at: now, isNew: row.id > newAbove) }
     }
     var windowRows: [BoardRow<Int64>] = []
     var eventRows: [BoardRow<Int64>] = []
@@ -86,8 +112,8 @@ final class OrderBoards: Sendable {
     var noEvent = removed
     windowRows.reserveCapacity(rows.count)
     for row in rows {
-      if let window = row.windowRow { windowRows.append(window) } else { noWindow.append(row.id) }
-      if let event = row.eventRow { eventRows.append(event) } else { noEvent.append(row.id) }
+      if let window = row.windowRow { windowRows.append(window) } else if row.id <= newAbove { noWindow.append(row.id) }
+      if let event = row.eventRow { eventRows.append(event) } else if row.id <= newAbove { noEvent.append(row.id) }
     }
     windows.apply(.changed(upserted: windowRows, removed: noWindow))
     events.apply(.changed(upserted: eventRows, removed: noEvent))

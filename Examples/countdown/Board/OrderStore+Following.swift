@@ -10,8 +10,9 @@ extension OrderStore {
   /// How often the follower asks SQLite whether another connection committed (`PRAGMA data_version`:
   /// no page is read when nothing changed).
   static let pollInterval = Duration.milliseconds(200)
-  /// Rows per page of the first load.
-  static let pageSize = 50_000
+  /// Rows per page of the first load: enough that a page's fixed costs vanish (a statement, a hop to
+  /// the board), few enough that the pages in flight stay a few megabytes.
+  static let pageSize = 10_000
   /// Ids per statement when reading the rows the log names.
   static let idsPerStatement = 500
 
@@ -75,10 +76,11 @@ extension OrderStore {
   private func load(
     _ reader: DatabaseQueue, idIsRowID: Bool, _ deliver: @escaping @Sendable (OrderBatch) async -> Void
   ) async throws -> Int64 {
-    let (total, position) = try await reader.read { db in
-      (try Self.integer(db, idIsRowID ? "SELECT COUNT(*) FROM orders" : Self.integerIDCount), try Self.position(db))
+    let (total, events, position) = try await reader.read { db -> (Int, Int?, Int64?) in
+      let counts = try Row.fetchOne(db, sql: idIsRowID ? Self.counts : Self.integerIDCounts)
+      return (counts?[0] ?? 0, counts?[1], try Self.position(db))
     }
-    await deliver(.loading(total: total))
+    await deliver(.loading(total: total, events: events))
     var page = try await reader.read { db in try Self.page(db, after: nil) }
     while let last = page.last?.id {
       guard page.count == Self.pageSize else { break }
@@ -179,7 +181,9 @@ extension OrderStore {
     }
   }
 
-  static let integerIDCount = "SELECT COUNT(*) FROM orders WHERE typeof(id) = 'integer'"
+  /// How many rows there are, and how many with an event.
+  static let counts = "SELECT COUNT(*), COUNT(event_at) FROM orders"
+  static let integerIDCounts = "SELECT COUNT(*), COUNT(event_at) FROM orders WHERE typeof(id) = 'integer'"
 
   /// Rows without an integer id.
   static func unreadableCount(_ db: Database) throws -> Int {
