@@ -41,7 +41,7 @@
     }
 
     func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
-      await deliver(.loading(total: try await store.count(), events: nil))
+      await deliver(.loading(total: try await store.count(), events: try await store.countWithEvent()))
       let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
       var isLoaded = false
       try await follower.run { change in

@@ -22,6 +22,12 @@ extension PostgresDeadlines {
     return try await select("WHERE \(condition) ORDER BY id DESC LIMIT $2", binds).reversed()
   }
 
+  /// How many rows have an event (`event_at` set): with ``count()``, what a board that is about to load
+  /// the table makes room for.
+  public func countWithEvent() async throws(PostgresDeadlineError) -> Int {
+    try await scalar("SELECT count(event_at) FROM \(table.table)", PostgresBindings())
+  }
+
   /// The rows `clause` selects.
   private func select(_ clause: String, _ binds: PostgresBindings) async throws(PostgresDeadlineError) -> [DeadlineRow]
   {
