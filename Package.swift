@@ -81,6 +81,8 @@ let package = Package(
         "CountdownKit", "CountdownInput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, to read the board's columns in place from a statement cursor.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       path: "Examples/countdown",
       exclude: ["Input", "Reproducers"],

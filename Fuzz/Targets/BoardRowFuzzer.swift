@@ -13,6 +13,12 @@ public func fuzzBoardRow(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
   for value in [columns.id, columns.title, columns.windowEnd, columns.pausedRemaining, columns.eventAt] {
     require(TerminalText.isSafe(value.description), "unsafe description \(value.description.debugDescription)")
   }
+  // The in-place reader of text dates (the board's first load) agrees with the general one.
+  if case .text(let text) = columns.windowEnd {
+    var bytes = text
+    let inPlace = bytes.withUTF8 { Order.date(utf8: UnsafeRawBufferPointer($0)) }
+    require(inPlace == Order.date(columns.windowEnd), "date(utf8:) differs for \(text.debugDescription)")
+  }
   guard let order = Order(columns: columns) else {
     if case .integer = columns.id { fail("a row with an integer id was refused") }
     return 0

@@ -39,9 +39,19 @@ struct BoardEndToEndTests {
     try await running.waitForLines(5, timeout: 3)
     #expect(running.texts.last == "#3 Return: Cy | ⏸ 5 hours (paused)")
 
+    let added = running.elapsed
     #expect(try await board(["add", "Fitting: Di", "2h", "--event", "1h"]).output == "4")
     try await running.waitForLines(6, timeout: 3)
-    #expect(running.texts.last == "#4 Fitting: Di | ● 2 hours | event in 1:00:00")
+    // The event shows the time left when the line was drawn: an hour, less the time since `add` began.
+    let prefix = "#4 Fitting: Di | ● 2 hours | event in "
+    let line = running.lines.last
+    #expect(line?.text.hasPrefix(prefix) == true, "\(String(describing: line))")
+    if let line, let shown = Self.seconds(line.text.dropFirst(prefix.count)) {
+      let earliest = 3_600 - Int((line.time - added).rounded(.up)) - 1
+      #expect((earliest...3_600).contains(shown), "\(line.text) drawn \(line.time - added) s after add began")
+    } else {
+      Issue.record("no event time in \(String(describing: line))")
+    }
 
     running.send(SIGTERM)
     #expect(try await running.waitForExit() == 143)
@@ -135,6 +145,13 @@ struct BoardEndToEndTests {
     let screen = String(decoding: result.output, as: UTF8.self)
     #expect(!screen.contains("\u{1B}]2;") && !screen.contains("\u{7}") && !screen.contains("\u{9B}"))
     #expect(!screen.contains("\u{202E}") && !screen.contains("\u{1B}[31mRed"))
+  }
+
+  /// The seconds of a digital time ("1:00:00", "59:59"), if `text` is one.
+  static func seconds(_ text: Substring) -> Int? {
+    let parts = text.split(separator: ":").map { Int($0) }
+    guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.reduce(0) { $0 * 60 + ($1 ?? 0) }
   }
 
   /// Runs SQL on the test database from this process (the "other process" a user would use).

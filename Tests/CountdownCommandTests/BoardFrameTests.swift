@@ -45,7 +45,7 @@ struct BoardFrameTests {
 
   @Test("An empty board says how to add an order; an error replaces the status line in red")
   func emptyAndError() {
-    var screen = BoardScreen(path: "orders.sqlite")
+    var screen = BoardScreen(path: "orders.sqlite", orderCount: 0)
     let empty = BoardFrameBuilder.frame(screen, columns: 100, rows: 12)
     let text = empty.lines.joined(separator: "\n")
     #expect(text.contains("No orders yet. Add one:"))
@@ -68,20 +68,34 @@ struct BoardFrameTests {
     #expect(TerminalWidth.columns(of: BoardFrameBuilder.padded("東京の注文 1 with a very long title", 24)) == 24)
   }
 
-  @Test("Keys move the selection within the list, toggle the pause, quit")
+  @Test("While the first load runs, the status line shows its progress and the counts it cannot know yet")
+  func loadingStatus() {
+    var screen = BoardScreen(path: "x", rows: [Self.row(1, "Fitting: Ada", "3 hours")], selected: 0)
+    #expect(BoardFrameBuilder.status(screen) == "orders: counting… · finished: counting…")
+    screen.orderCount = 1_000_000
+    screen.loading = BoardScreen.Loading(loaded: 340_000, total: 1_000_000)
+    #expect(BoardFrameBuilder.status(screen) == "1000000 orders · loading 34% · finished: counting…")
+    screen.loading = nil
+    screen.finishedCount = 20_134
+    screen.invalidCount = 0
+    #expect(BoardFrameBuilder.status(screen) == "1000000 orders · 20134 finished")
+    let empty = BoardFrameBuilder.frame(BoardScreen(path: "x", orderCount: nil), columns: 80, rows: 10)
+    #expect(!empty.lines.joined().contains("No orders yet"), "not before the count says so")
+  }
+
+  @Test("Keys move the selection by rows and pages, to the first and last order, toggle the pause, quit")
   func keys() {
-    #expect(BoardKeys.action(for: .down, selected: 0, count: 3, page: 10) == .select(1))
-    #expect(BoardKeys.action(for: .down, selected: 2, count: 3, page: 10) == .select(2))
-    #expect(BoardKeys.action(for: .up, selected: 0, count: 3, page: 10) == .select(0))
-    #expect(BoardKeys.action(for: .pageDown, selected: 0, count: 100, page: 10) == .select(9))
-    #expect(BoardKeys.action(for: .pageUp, selected: 5, count: 100, page: 10) == .select(0))
-    #expect(BoardKeys.action(for: .end, selected: 5, count: 100, page: 10) == .select(99))
-    #expect(BoardKeys.action(for: .home, selected: 5, count: 100, page: 10) == .select(0))
-    #expect(BoardKeys.action(for: .end, selected: 0, count: 0, page: 10) == .select(0))
-    #expect(BoardKeys.action(for: .character("p"), selected: 0, count: 3, page: 10) == .togglePause)
-    #expect(BoardKeys.action(for: .character(" "), selected: 0, count: 0, page: 10) == nil)
-    #expect(BoardKeys.action(for: .character("q"), selected: 0, count: 0, page: 10) == .quit)
-    #expect(BoardKeys.action(for: .escape, selected: 0, count: 0, page: 10) == .quit)
-    #expect(BoardKeys.action(for: .character("x"), selected: 0, count: 3, page: 10) == nil)
+    #expect(BoardKeys.action(for: .down, page: 10) == .move(1))
+    #expect(BoardKeys.action(for: .up, page: 10) == .move(-1))
+    #expect(BoardKeys.action(for: .pageDown, page: 10) == .move(9))
+    #expect(BoardKeys.action(for: .pageUp, page: 10) == .move(-9))
+    #expect(BoardKeys.action(for: .pageDown, page: 1) == .move(1))
+    #expect(BoardKeys.action(for: .end, page: 10) == .last)
+    #expect(BoardKeys.action(for: .home, page: 10) == .first)
+    #expect(BoardKeys.action(for: .character("p"), page: 10) == .togglePause)
+    #expect(BoardKeys.action(for: .character(" "), page: 10) == .togglePause)
+    #expect(BoardKeys.action(for: .character("q"), page: 10) == .quit)
+    #expect(BoardKeys.action(for: .escape, page: 10) == .quit)
+    #expect(BoardKeys.action(for: .character("x"), page: 10) == nil)
   }
 }

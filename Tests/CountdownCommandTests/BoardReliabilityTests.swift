@@ -157,11 +157,20 @@ struct BoardReliabilityTests {
   @Test("A read-only database can be shown; an edit says it is read-only and changes nothing")
   func readOnly() async throws {
     #expect(try await CommandRunner.run(["board", "add", "Fitting: Ada", "2h", "--db", db]).status == 0)
+    // A file another program made from the table alone (no change log).
+    let old = directory.appending(path: "old.sqlite").path
+    try await DatabaseQueue(path: old).write { database in
+      try database.execute(sql: OrderStore.schema)
+      try database.execute(
+        sql: "INSERT INTO orders (title, window_end) VALUES ('Old: Bo', ?)",
+        arguments: [Date().addingTimeInterval(7_200)])
+    }
     // Root writes any file: run the command as nobody instead (the directory and file belong to root).
     let launcher =
       geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
     if launcher.isEmpty {
       try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
+      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: old)
       try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
     }
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
@@ -174,6 +183,15 @@ struct BoardReliabilityTests {
     #expect(pause.errors.contains("the database is read-only"), "stderr: \(pause.errors)")
     #expect(pause.errors.contains("pass another file with --db"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+
+    // The file without a change log, read-only: the board cannot add the log, and shows the orders.
+    let oldListing = try await CommandRunner.run(["board", "--once", "--db", old], launcher: launcher)
+    #expect(oldListing.status == 0, "stderr: \(oldListing.errors)")
+    #expect(oldListing.output == "#1 Old: Bo | ● 2 hours")
+    let tables = try await DatabaseQueue(path: old).read {
+      try String.fetchAll($0, sql: "SELECT name FROM sqlite_master")
+    }
+    #expect(tables == ["orders"], "nothing was added to the read-only file")
   }
 
   @Test("A database locked by another process past the wait gets a message that says so")

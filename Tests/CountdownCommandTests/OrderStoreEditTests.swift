@@ -19,7 +19,7 @@ struct OrderStoreEditTests {
   }
 
   func window(_ store: OrderStore, _ id: Int64) throws -> Order.Window? {
-    try store.listing().orders.first { $0.id == id }?.window
+    try store.order(id)?.window
   }
 
   @Test("Pause keeps the time left, a new deadline while paused changes it, resume counts it from now")

@@ -2,39 +2,39 @@ import CountdownInput
 import CountdownKit
 import Foundation
 
-/// The live order board: every order on a `CountdownBoard`, only the visible rows bound to slots,
-/// edits from other processes picked up within a quarter of a second (``BoardFollower``), frames
-/// built by ``BoardFrameBuilder`` and sent by a ``ScreenWriter``, keys read by ``BoardKeys``.
-/// With `plain` it prints a line per change of the first rows instead.
+/// The live order board. The orders are on the engine's boards (``OrderBoards``), filled off the main
+/// actor by the source's changes (``OrderSource/follow(_:)``: the first load in pages, then what
+/// changed); the controller keeps only the rows on screen, read with their titles a screenful at a
+/// time, and binds one slot per visible row. Frames are built by ``BoardFrameBuilder`` and sent by a
+/// ``ScreenWriter``; keys are read by ``BoardKeys``. With `plain` it prints a line per change of the
+/// first rows instead.
+///
+/// The first screen is read (a `LIMIT` query) and put on the boards before anything else, so it shows
+/// at once, while the rest loads in the background with its progress in the status line.
 @MainActor
 final class BoardController {
-  typealias WindowDisplay = CombinedDisplay<
-    CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, ProgressDisplay
-  >
-  typealias EventDisplay = MappedDisplay<OffsetDisplay<TimeDisplay>, String>
-
   let store: any OrderSource
-  let engine: Engine
-  let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
-  let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
+  let boards: OrderBoards
   let plain: Bool
   let plainRows: Int
-  let locale: Locale
-  let follower: BoardFollower
 
-  var orders: [Int64: Order] = [:]
-  var ids: [Int64] = []
-  var top = 0
-  var cursor = 0
-  var windowSlots: [CountdownSlot<Int64, WindowDisplay, ContinuousClock>] = []
-  var eventSlots: [CountdownSlot<Int64, EventDisplay, ContinuousClock>] = []
+  /// The rows on screen, with their titles, in id order.
+  var shown: [Order] = []
+  /// The id the screen starts at; nil: at the first row.
+  var top: Int64?
+  /// The selected order.
+  var selectedID: Int64?
+  var windowSlots: [CountdownSlot<Int64, OrderBoards.WindowDisplay, ContinuousClock>] = []
+  var eventSlots: [CountdownSlot<Int64, OrderBoards.EventDisplay, ContinuousClock>] = []
   var windowValues: [Int64: (value: OrderRow.WindowValue, isPaused: Bool)] = [:]
   var eventValues: [Int64: String] = [:]
   var printed: [Int64: String] = [:]
-  var finished: Set<Int64> = []
-  var lastFinished: (id: Int64, at: Date)?
-  var unreadable = 0
+  /// What the last key did wrong, if anything (sanitized).
   var message: String?
+  /// Why the source cannot be read now, if it cannot (sanitized).
+  var sourceProblem: String?
+  /// The status line's "last finished" text, and the order it is about.
+  var lastFinishedText: (id: Int64, text: String)?
   var writer = ScreenWriter()
   private var drawScheduled = false
   /// For `--once`: lines are collected, not printed as they come.
@@ -42,26 +42,29 @@ final class BoardController {
   private var ended: CheckedContinuation<Void, Never>?
   private var signals: SignalHandlers?
   private var keys: KeyReader?
+  private var following: Task<Void, Never>?
 
-  init(store: any OrderSource, engine: Engine, locale: Locale, plain: Bool, plainRows: Int) {
+  init(store: any OrderSource, locale: Locale, plain: Bool, plainRows: Int) {
     self.store = store
-    self.engine = engine
     self.plain = plain
     self.plainRows = plainRows
-    self.locale = locale
-    follower = BoardFollower(store: store)
-    let text = TimeDisplay.text(.coarse, locale: locale)
-    windows = engine.board(
-      of: Int64.self,
-      display: text.combined(with: OrderRow.phases).combined(with: .progress(steps: 4, total: Order.windowLength)))
-    events = engine.board(of: Int64.self, display: TimeDisplay.text(.digital, locale: locale))
+    boards = OrderBoards(locale: locale)
   }
 
-  /// Shows the board until `q` (live) or a signal (plain); with `once`, prints the rows and returns.
+  /// Shows the board until `q` (live) or a signal (plain); with `once`, prints the first rows and
+  /// returns, having read only those.
   func run(once: Bool = false) async throws {
-    windows.onFinish { [weak self] id in self?.rowFinished(id) }
-    apply(try follower.read())
-    if once { return printOnce() }
+    if once {
+      holdsOutput = true
+      try showFirstScreen()
+      // Slots render as they are bound; a render that goes through the engine's main-actor hop instead
+      // (a loaded machine) is waited for, a little.
+      let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+      while shown.contains(where: { printed[$0.id] == nil }), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+      return printOnce()
+    }
     if plain {
       signals = SignalHandlers(live: false)
     } else {
@@ -73,29 +76,42 @@ final class BoardController {
       Terminal.querySynchronizedOutput()
       keys = KeyReader { [weak self] keys in self?.press(keys) }
     }
-    layout()
-    follower.start(
-      onChange: { [weak self] listing in
-        self?.message = nil
-        self?.apply(listing)
-        self?.layout()
-      },
-      onError: { [weak self] message in
-        self?.message = message
-        self?.setNeedsDraw()
-      })
+    try start()
     await withCheckedContinuation { ended = $0 }
-    follower.stop()
+    following?.cancel()
     keys?.cancel()
     Terminal.restore()
   }
 
+  /// Shows the first screen and starts following the source in the background.
+  func start() throws {
+    try showFirstScreen()
+    let (boards, store) = (boards, store)
+    following = Task.detached { [weak self] in
+      do {
+        try await store.follow { [weak self] batch in
+          let update = boards.apply(batch)
+          await self?.applied(update)
+        }
+      } catch {
+        await self?.followingFailed(error)
+      }
+    }
+  }
+
+  /// Reads the rows of the first screen and puts them on the boards, so that they show before the first
+  /// page of the load arrives.
+  private func showFirstScreen() throws {
+    boards.windows.onFinish { [weak self] id in self?.rowFinished(id) }
+    shown = try store.orders(from: .min, limit: visibleCount)
+    selectedID = shown.first?.id
+    boards.putFirstScreen(shown.map(OrderTimes.init))
+    layout()
+  }
+
   /// `--once`: the first rows, each once both of its parts have been rendered.
   private func printOnce() {
-    // Slots render at once when bound: collect the lines, then print them in order.
-    holdsOutput = true
-    layout()
-    if ids.isEmpty {
+    if shown.isEmpty {
       FileHandle.standardError.write(
         Data(
           """
@@ -104,9 +120,30 @@ final class BoardController {
 
           """.utf8))
     }
-    for index in top..<min(top + visibleCount, ids.count) {
-      if let line = printed[ids[index]] { Terminal.write(line + "\n") }
+    for order in shown {
+      if let line = printed[order.id] { Terminal.write(line + "\n") }
     }
+  }
+
+  /// A batch of the source was applied to the boards.
+  func applied(_ update: OrderBoards.Update) {
+    if let problem = update.problem { sourceProblem = problem }
+    if update.isReload || touchesScreen(update.touched) { refreshShown() }
+    setNeedsDraw()
+  }
+
+  private func followingFailed(_ error: any Error) {
+    sourceProblem = TerminalText.sanitized("\(error)")
+    setNeedsDraw()
+  }
+
+  /// Whether a change of `ids` can change what is on screen: a row shown, or one that falls between
+  /// (or, when the screen is not full, after) the rows shown.
+  func touchesScreen(_ ids: [Int64]) -> Bool {
+    guard !ids.isEmpty else { return false }
+    let lower = top ?? .min
+    let upper = shown.count < visibleCount ? Int64.max : (shown.last?.id ?? .max)
+    return ids.contains { lower <= $0 && $0 <= upper }
   }
 
   private func enterTerminal() {
@@ -117,7 +154,7 @@ final class BoardController {
 
   private func resized() {
     writer.invalidate()
-    layout()
+    refreshShown()
   }
 
   private func press(_ keys: [Key]) {
@@ -126,8 +163,10 @@ final class BoardController {
         writer.synchronizedOutput = value == 1 || value == 2
         continue
       }
-      switch BoardKeys.action(for: key, selected: cursor, count: ids.count, page: visibleCount) {
-      case .select(let index)?: cursor = index
+      switch BoardKeys.action(for: key, page: visibleCount) {
+      case .move(let rows)?: move(by: rows)
+      case .first?: moveToFirst()
+      case .last?: moveToLast()
       case .togglePause?: togglePause()
       case .quit?:
         ended?.resume()
@@ -136,11 +175,11 @@ final class BoardController {
       case nil: continue
       }
     }
-    layout()
+    setNeedsDraw()
   }
 
   private func togglePause() {
-    guard ids.indices.contains(cursor), let order = orders[ids[cursor]] else { return }
+    guard let id = selectedID, let order = shown.first(where: { $0.id == id }) else { return }
     do {
       if case .paused = order.window {
         try store.resume(order.id, now: Date())
@@ -148,7 +187,8 @@ final class BoardController {
         try store.pause(order.id, now: Date())
       }
       message = nil
-      apply(try follower.read())
+      // The source reports the edit like any other; the row on screen shows it at once.
+      refreshShown()
     } catch {
       message = TerminalText.sanitized("\(error)")
     }
@@ -161,19 +201,6 @@ final class BoardController {
       self?.drawScheduled = false
       self?.draw()
     }
-  }
-
-  /// What the board shows now.
-  var screen: BoardScreen {
-    let visible = ids[top..<min(top + visibleCount, ids.count)]
-    return BoardScreen(
-      path: store.path, rows: visible.compactMap(row), selected: ids.isEmpty ? nil : cursor - top,
-      orderCount: ids.count, finishedCount: finished.count,
-      invalidCount: orders.values.filter(\.isInvalid).count, unreadableCount: unreadable,
-      lastFinished: lastFinished.flatMap { last in
-        orders[last.id].map { "#\($0.id) \($0.title) at \(last.at.formatted(date: .omitted, time: .standard))" }
-      },
-      message: message)
   }
 
   private func draw() {

@@ -1,14 +1,25 @@
 /// Everything the live board shows, as plain values.
 struct BoardScreen: Equatable, Sendable {
+  /// How far the first load is.
+  struct Loading: Equatable, Sendable {
+    var loaded: Int
+    var total: Int
+  }
+
   /// The database file, shown in the header and in the empty board's hint.
   var path: String
   /// The rows on screen, top to bottom.
   var rows: [OrderRow] = []
   /// The position of the selected row in ``rows``, if it is on screen.
   var selected: Int?
-  var orderCount = 0
-  var finishedCount = 0
-  var invalidCount = 0
+  /// How many orders there are; nil until counted.
+  var orderCount: Int?
+  /// The first load's progress, while it runs.
+  var loading: Loading?
+  /// How many windows are finished; nil until every row has been read.
+  var finishedCount: Int?
+  /// How many rows are invalid; nil until every row has been read.
+  var invalidCount: Int?
   /// Rows without an integer id (counted, not shown).
   var unreadableCount = 0
   /// The last order that finished, as "#12 Fitting: Ada at 18:25:00".
@@ -37,7 +48,7 @@ enum BoardFrameBuilder {
     frame.write(screen.path, row: 0, column: column, style: CellStyle(isDim: true))
     frame.write(rule, row: 1, column: 0, style: CellStyle(isDim: true))
     let listRows = listRows(forRows: rows)
-    if screen.orderCount == 0 && screen.unreadableCount == 0 {
+    if screen.rows.isEmpty && screen.orderCount == 0 && screen.unreadableCount == 0 {
       let hint = [
         "No orders yet. Add one:",
         "  countdown board add \"Fitting: Ada L.\" 45m --db \(screen.path)",
@@ -63,10 +74,15 @@ enum BoardFrameBuilder {
     return frame
   }
 
-  /// "3000 orders · 45 finished · 2 invalid · last: #2974 Pickup: Sven E. at 9:44:07 PM".
+  /// "3000 orders · 45 finished · 2 invalid · last: #2974 Pickup: Sven E. at 9:44:07 PM"; while the
+  /// first load runs, "1000000 orders · loading 34% · finished: counting…".
   static func status(_ screen: BoardScreen) -> String {
-    var status = "\(screen.orderCount) orders · \(screen.finishedCount) finished"
-    if screen.invalidCount > 0 { status += " · \(screen.invalidCount) invalid" }
+    var status = screen.orderCount.map { "\($0) orders" } ?? "orders: counting…"
+    if let loading = screen.loading, loading.total > 0 {
+      status += " · loading \(min(100, loading.loaded * 100 / loading.total))%"
+    }
+    status += screen.finishedCount.map { " · \($0) finished" } ?? " · finished: counting…"
+    if let invalid = screen.invalidCount, invalid > 0 { status += " · \(invalid) invalid" }
     if screen.unreadableCount > 0 { status += " · \(screen.unreadableCount) without an id" }
     if let last = screen.lastFinished { status += " · last: \(last)" }
     return status

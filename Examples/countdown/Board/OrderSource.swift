@@ -1,22 +1,27 @@
+import CountdownInput
 import Foundation
 
 /// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a
 /// PostgreSQL table (`PostgresOrderSource`, when `countdown` is built with CountdownPostgres).
 ///
-/// The methods are those of ``OrderStore``. `dataVersion()` changes whenever the orders changed (SQLite:
-/// another connection committed; PostgreSQL: the server pushed a change), and the board reads
-/// `listing()` again then.
+/// The board reads two things from it: the rows it shows, a screenful at a time by id
+/// (``orders(from:limit:)``, titles included), and the source's changes (``follow(_:)``: the first
+/// load in pages, then what changed), which go to the engine's boards as deadlines without titles.
 protocol OrderSource: AnyObject, Sendable {
   /// Where the orders are, for the board's header and for messages (a URL without its password).
   var path: String { get }
-  /// All orders, by id, and how many rows could not be read at all.
-  func listing() throws -> OrderStore.Listing
+  /// Up to `limit` orders with ids from `id` on, in id order.
+  func orders(from id: Int64, limit: Int) throws -> [Order]
+  /// Up to `limit` orders with ids below `id` (any id when nil): the last ones, in id order.
+  func orders(before id: Int64?, limit: Int) throws -> [Order]
   /// How many orders there are.
   func count() throws -> Int
   /// How many orders are running with a window that ends after `date`.
   func countRunning(endingAfter date: Date) throws -> Int
-  /// A number that changes when the orders change.
-  func dataVersion() throws -> Int
+  /// Hands `deliver` the orders, in order: the first load in pages, then every change, until the task is
+  /// cancelled. A source that cannot be read for a while says so (``OrderBatch/problem(_:)``) and keeps
+  /// trying; an error is thrown only when following cannot start.
+  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws
   /// Inserts an order and returns its id.
   @discardableResult func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64
   /// Inserts many orders at once (for seeding).
@@ -29,6 +34,13 @@ protocol OrderSource: AnyObject, Sendable {
   @discardableResult func resume(_ id: Int64, now: Date) throws -> Bool
   /// Deletes an order.
   func remove(_ id: Int64) throws
+}
+
+extension OrderSource {
+  /// Order `id`, if it exists.
+  func order(_ id: Int64) throws -> Order? {
+    try orders(from: id, limit: 1).first { $0.id == id }
+  }
 }
 
 extension OrderStore: OrderSource {}

@@ -8,24 +8,20 @@ import GRDB
 /// ("yyyy-MM-dd HH:mm:ss.SSS", UTC); a paused order also stores the seconds it had left. Every edit
 /// is one transaction that touches one row, after checking that the row exists. Rows written by
 /// other programs are read defensively (``Order/init(columns:)``): a bad value makes a row invalid,
-/// never the board crash.
+/// never the board crash. Every write to the table, by any program, is recorded in a change log that
+/// boards follow (``OrderStore+ChangeLog.swift``); opening a file adds the log if it has none.
 final class OrderStore: Sendable {
   /// Why the store could not do what was asked; the description says what to do instead.
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
 
-  /// Every row of the table, read.
-  struct Listing: Sendable {
-    /// The rows with an integer id, by id.
-    var orders: [Order]
-    /// How many rows have no integer id (and so cannot be shown or edited).
-    var unreadable: Int
-  }
-
   /// The database file.
   let path: String
   let database: DatabaseQueue
+  /// Whether the file has the change log (a read-only file that never had it cannot get it): without
+  /// it, a board reads the whole table again after each commit by another process.
+  let hasChangeLog: Bool
 
   /// Opens (and creates if missing) the database at `path` and makes sure it has the `orders` table.
   ///
@@ -55,6 +51,7 @@ final class OrderStore: Sendable {
         try database.write { db in
           // Another process may have created it since the read above.
           try db.execute(sql: Self.schema.replacingOccurrences(of: "CREATE TABLE", with: "CREATE TABLE IF NOT EXISTS"))
+          try db.execute(sql: Self.changeLogSchema)
         }
       } else {
         throw Failure(
@@ -62,6 +59,7 @@ final class OrderStore: Sendable {
             "\(path) is an SQLite database of something else (no orders table); it was left untouched. Pass a new file with --db."
         )
       }
+      hasChangeLog = try Self.installChangeLog(in: database)
     } catch {
       throw Self.failure(error, path: path, doing: "open")
     }
@@ -79,16 +77,6 @@ final class OrderStore: Sendable {
     )
     """
 
-  /// All orders, by id, and how many rows could not be read at all.
-  func listing() throws -> Listing {
-    try read { db in
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT id, title, window_end, paused_remaining, event_at FROM orders ORDER BY id")
-      let orders = rows.compactMap { Order(columns: Order.Columns(row: $0)) }
-      return Listing(orders: orders, unreadable: rows.count - orders.count)
-    }
-  }
-
   /// How many orders there are.
   func count() throws -> Int {
     try read { db in try Self.integer(db, "SELECT COUNT(*) FROM orders") }
@@ -102,13 +90,8 @@ final class OrderStore: Sendable {
     }
   }
 
-  /// SQLite's `PRAGMA data_version`: changes when another connection (another process) commits.
-  func dataVersion() throws -> Int {
-    try read { db in try Self.integer(db, "PRAGMA data_version") }
-  }
-
   /// An integer that SQLite itself computes (a count, a pragma).
-  private static func integer(_ db: Database, _ sql: String, arguments: StatementArguments = []) throws -> Int {
+  static func integer(_ db: Database, _ sql: String, arguments: StatementArguments = []) throws -> Int {
     guard let value = try Int.fetchOne(db, sql: sql, arguments: arguments) else {
       throw Failure(description: "SQLite returned no value for \(sql)")
     }

@@ -142,9 +142,8 @@ struct ShowBoard: AsyncParsableCommand {
 
   @MainActor
   private static func show(_ store: any OrderSource, locale: Locale, plain: Bool, rows: Int, once: Bool) async throws {
-    let engine = Engine(clock: ContinuousClock())
-    defer { engine.shutdown() }
-    let view = BoardController(store: store, engine: engine, locale: locale, plain: plain, plainRows: rows)
+    let view = BoardController(store: store, locale: locale, plain: plain, plainRows: rows)
+    defer { view.boards.shutdown() }
     try await view.run(once: once)
   }
 }

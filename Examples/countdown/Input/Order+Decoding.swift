@@ -69,16 +69,22 @@ extension Order {
       case .real(let value): "\(value)"
       case .null, .blob: "(untitled)"
       }
-    let window: Window =
-      switch (Self.date(columns.windowEnd), Self.remaining(columns.pausedRemaining)) {
-      case (_, .failure(let problem)): .invalid("paused_remaining \(problem)")
-      case (_, .success(let remaining?)): .paused(remaining: remaining)
-      case (.success(let date?), .success(nil)): .running(end: date)
-      case (.success(nil), .success(nil)): .invalid("window_end is NULL")
-      case (.failure(let problem), .success(nil)): .invalid("window_end \(problem)")
-      }
+    let window = Self.window(
+      end: Self.date(columns.windowEnd), pausedRemaining: Self.remaining(columns.pausedRemaining))
     let eventAt = try? Self.date(columns.eventAt).get()
     self.init(id: id, title: title, window: window, eventAt: eventAt ?? nil)
+  }
+
+  /// The window of a row whose `window_end` and `paused_remaining` read as given: a paused time wins
+  /// over the end; a problem with either makes the window invalid.
+  public static func window(end: Result<Date?, Problem>, pausedRemaining: Result<Duration?, Problem>) -> Window {
+    switch (end, pausedRemaining) {
+    case (_, .failure(let problem)): .invalid("paused_remaining \(problem)")
+    case (_, .success(let remaining?)): .paused(remaining: remaining)
+    case (.success(let date?), .success(nil)): .running(end: date)
+    case (.success(nil), .success(nil)): .invalid("window_end is NULL")
+    case (.failure(let problem), .success(nil)): .invalid("window_end \(problem)")
+    }
   }
 
   /// A date column: nil for NULL, a failure for anything that is not a plausible date.

@@ -20,19 +20,11 @@
     }
   }
 
-  /// The orders of a PostgreSQL table: edits go to the server; the board reads a copy that a
-  /// ``PostgresDeadlineFollower`` keeps up to date (loaded once, then changed as the server pushes
-  /// changes), so reading the orders costs no query.
+  /// The orders of a PostgreSQL table: edits and the rows on screen are queries on one connection; the
+  /// board's deadlines come from a ``PostgresDeadlineFollower`` on a connection of its own (the whole
+  /// table in pages, then each change the server pushes), as deadlines without titles.
   final class PostgresOrderSource: OrderSource {
-    private struct Copy {
-      var orders: [Int64: Order] = [:]
-      var version = 0
-      var failure: PostgresDeadlineError?
-      var isFollowing = false
-    }
-
     private let store: PostgresDeadlines
-    private let copy = Mutex(Copy())
 
     init(store: PostgresDeadlines) {
       self.store = store
@@ -40,20 +32,32 @@
 
     var path: String { store.location.description }
 
-    func listing() throws -> OrderStore.Listing {
-      try follow()
-      return try copy.withLock { copy in
-        if let failure = copy.failure { throw failure }
-        // The table's id column is a bigint, so every row has one: none is unreadable.
-        return OrderStore.Listing(orders: copy.orders.values.sorted { $0.id < $1.id }, unreadable: 0)
-      }
+    func orders(from id: Int64, limit: Int) throws -> [Order] {
+      try blocking { [store] in try await store.rows(from: id, limit: limit) }.map(Order.init)
     }
 
-    func dataVersion() throws -> Int {
-      try follow()
-      return try copy.withLock { copy in
-        if let failure = copy.failure { throw failure }
-        return copy.version
+    func orders(before id: Int64?, limit: Int) throws -> [Order] {
+      try blocking { [store] in try await store.rows(before: id, limit: limit) }.map(Order.init)
+    }
+
+    func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
+      await deliver(.loading(total: try await store.count(), events: try await store.countWithEvent()))
+      let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
+      var isLoaded = false
+      try await follower.run { change in
+        switch change {
+        case .upserted(let rows):
+          let times = rows.map(OrderTimes.init)
+          await deliver(isLoaded ? .changed(times, removed: [], unreadable: nil) : .page(times))
+        case .removed(let ids):
+          await deliver(.changed([], removed: ids, unreadable: nil))
+        case .caughtUp(let isFirstLoad, _):
+          // The table's id column is a bigint: every row has one.
+          if isFirstLoad { await deliver(.loaded(unreadable: 0)) } else { await deliver(.problem(nil)) }
+          isLoaded = true
+        case .interrupted(let error):
+          await deliver(.problem(TerminalText.sanitized("\(error.description) Reconnecting…")))
+        }
       }
     }
 
@@ -90,62 +94,19 @@
     }
 
     func remove(_ id: Int64) throws { try blocking { [store] in try await store.remove(id) } }
-
-    /// Starts following the table the first time the orders are read, and waits for the first load.
-    private func follow() throws {
-      guard
-        copy.withLock({ copy in
-          defer { copy.isFollowing = true }; return !copy.isFollowing
-        })
-      else { return }
-      let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
-      let loaded = Loaded()
-      Task.detached { [self] in
-        let failure: PostgresDeadlineError
-        do throws(PostgresDeadlineError) {
-          try await follower.run { change in
-            self.apply(change)
-            if case .caughtUp = change { loaded.signal() }
-          }
-          failure = PostgresDeadlineError(.unreachable, "Stopped following \(store.location).")
-        } catch {
-          failure = error
-        }
-        copy.withLock { copy in
-          copy.failure = failure
-          copy.version += 1
-        }
-        loaded.signal()
-      }
-      loaded.wait()
-      if let failure = copy.withLock({ $0.failure }) { throw failure }
-    }
-
-    private func apply(_ change: DeadlineChange) {
-      copy.withLock { copy in
-        switch change {
-        case .upserted(let rows):
-          for row in rows { copy.orders[row.id] = Order(row) }
-        case .removed(let ids):
-          for id in ids { copy.orders[id] = nil }
-        case .caughtUp, .interrupted:
-          return
-        }
-        copy.version += 1
-      }
-    }
   }
 
-  /// Signals once, from the follower's task, that the first load ended (or failed).
-  final class Loaded: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private let signalled = Atomic(false)
-
-    func signal() {
-      if !signalled.exchange(true, ordering: .relaxed) { semaphore.signal() }
+  extension OrderTimes {
+    /// The times of a row of the PostgreSQL table (its title is not kept).
+    init(_ row: DeadlineRow) {
+      let window: Order.Window =
+        switch row.state {
+        case .running(let end): .running(end: end)
+        case .paused(let remaining): .paused(remaining: remaining)
+        case .invalid(let problem): .invalid(TerminalText.sanitized(problem))
+        }
+      self.init(id: row.id, window: window, eventAt: row.eventAt)
     }
-
-    func wait() { semaphore.wait() }
   }
 
   extension Order {

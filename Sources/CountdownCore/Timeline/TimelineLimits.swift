@@ -29,10 +29,13 @@ extension Date {
     guard seconds.isFinite else { throw .nonFiniteDate(role) }
     let limit = Double(TimelineLimits.dateSeconds)
     guard -limit <= seconds, seconds <= limit else { throw .dateOutOfRange(role, self) }
-    // Splitting at the whole second is exact for a `Double`; only the fraction is scaled.
+    // Splitting at the whole second is exact for a `Double`; only the fraction is scaled. Both parts fit
+    // an `Int64` (at most `dateSeconds`, and at most 10^18): converted through it, exactly, with the
+    // standard library's concrete conversions (its generic ones between `Int128` and `Double` cost about
+    // half a microsecond a date, which a board that loads a million dates pays in full).
     let whole = seconds.rounded(.down)
-    let fraction = ((seconds - whole) * Double(attosecondsPerSecond)).rounded()
-    return Int128(whole) * attosecondsPerSecond + Int128(fraction)
+    let fraction = ((seconds - whole) * 1e18).rounded()
+    return Int128(Int64(whole)) * attosecondsPerSecond + Int128(Int64(fraction))
   }
 
   /// The date `attoseconds` after 2001-01-01, rounded to the nearest `Date`.

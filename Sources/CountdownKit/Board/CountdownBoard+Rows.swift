@@ -60,7 +60,7 @@ extension CountdownBoard {
       return
     }
     // A row that a slot waits for is bound to it as it comes.
-    if !rows.bindings.isEmpty { return placeBound(id, spec, in: &state, &rows, at: now) }
+    if !rows.bindings.isEmpty, rows.bindings[id] != nil { return placeBound(id, spec, in: &state, &rows, at: now) }
     rows.insert(id, row: state.core.add(spec, at: now, into: &state.effects))
   }
 

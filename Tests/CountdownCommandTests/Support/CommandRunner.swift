@@ -13,6 +13,9 @@ final class CommandRunner: Sendable {
     var pending = Data()
     var lines: [Line] = []
     var errors = Data()
+    /// Whether standard output and standard error reached their end.
+    var outputEnded = false
+    var errorsEnded = false
   }
 
   let process = Process()
@@ -79,11 +82,17 @@ final class CommandRunner: Sendable {
         return first..<output.lines.count
       }
       for index in newLines { onLine?(index, self) }
-      if data.isEmpty { handle.readabilityHandler = nil }
+      if data.isEmpty {
+        handle.readabilityHandler = nil
+        output.withLock { $0.outputEnded = true }
+      }
     }
     err.fileHandleForReading.readabilityHandler = { [self] handle in
       let data = handle.availableData
-      output.withLock { $0.errors.append(data) }
+      output.withLock { output in
+        output.errors.append(data)
+        if data.isEmpty { output.errorsEnded = true }
+      }
       if data.isEmpty { handle.readabilityHandler = nil }
     }
     try process.run()
@@ -121,8 +130,12 @@ final class CommandRunner: Sendable {
       return -1
     }
     process.waitUntilExit()
-    // Let the pipe handlers drain what was written just before the exit.
-    try await Task.sleep(for: .milliseconds(50))
+    // Let the pipe handlers read what was written before the exit, to its end (a loaded machine can be
+    // slow to run them: a fixed pause lost the end of a long listing).
+    let drained = ContinuousClock.now + .seconds(5)
+    while !output.withLock({ $0.outputEnded && $0.errorsEnded }) && ContinuousClock.now < drained {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     return process.terminationStatus
   }
 

@@ -45,7 +45,7 @@ actor ExpiryCoordinator {
     case .at(let date):
       // A date the timeline cannot take (the row's own dates are checked, so only a clock gone mad):
       // claim at once and let the server's `ends_at <= now()` decide.
-      if (try? board.set(id, end: date)) == nil { board.set(id, to: Countdown(end: board.engine.now)) }
+      if (try? board.set(id, end: date)) == nil { board.set(id, to: Countdown(end: ContinuousClock.now)) }
     }
   }
 }

@@ -94,7 +94,7 @@ struct ValueTests {
     #expect(board.countdown(for: 2)?.remaining(at: engine.now) == .seconds(30))
     board.apply(.upserted([DeadlineRow(id: 1, endsAt: nil), DeadlineRow(id: 3, endsAt: now.addingTimeInterval(5))]))
     #expect(Set(board.ids) == [2, 3], "a row that became invalid leaves; one that became valid comes")
-    board.apply(.removed([2, 99]))
+    board.apply(DeadlineChange.removed([2, 99]))
     #expect(board.ids == [3])
   }
 }

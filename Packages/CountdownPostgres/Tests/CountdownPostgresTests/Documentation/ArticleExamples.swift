@@ -25,9 +25,7 @@ enum ArticleExamples {
     let engine = CountdownEngine()
     let board = engine.board(of: Int64.self, display: .seconds)
     let follower = PostgresDeadlineFollower(location: location, table: table)
-    try await follower.run { change in
-      board.apply(change, total: .seconds(7_200))
-    }
+    try await board.follow(follower, total: .seconds(7_200))
     // end docs
   }
 

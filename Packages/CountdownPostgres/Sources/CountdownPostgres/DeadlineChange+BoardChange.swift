@@ -1,0 +1,60 @@
+public import CountdownKit
+
+// The follower's changes in the terms of CountdownKit's follow API (`BoardChange`): a board follows a
+// PostgreSQL table as it follows any other source of rows.
+
+extension DeadlineRow {
+  /// The row as a board row: running rows count to their date, paused rows keep their time left;
+  /// nil for an invalid row, which a board does not hold.
+  ///
+  /// - Parameter total: The full length of every row, for progress displays.
+  public func boardRow(total: Duration? = nil) -> BoardRow<Int64>? {
+    switch state {
+    case .running(let end): BoardRow(id: id, deadline: .until(end), total: total)
+    case .paused(let remaining): BoardRow(id: id, deadline: .paused(remaining: remaining), total: total)
+    case .invalid: nil
+    }
+  }
+}
+
+extension DeadlineChange {
+  /// The change as a batch for a board: the rows of an `upserted` change go in (invalid ones are
+  /// removed), deleted ids are removed; nil for what is not a change of rows (`caughtUp`,
+  /// `interrupted`).
+  public func boardChange(total: Duration? = nil) -> BoardChange<Int64>? {
+    switch self {
+    case .upserted(let rows):
+      var upserted: [BoardRow<Int64>] = []
+      var invalid: [Int64] = []
+      upserted.reserveCapacity(rows.count)
+      for row in rows {
+        if let boardRow = row.boardRow(total: total) { upserted.append(boardRow) } else { invalid.append(row.id) }
+      }
+      return .changed(upserted: upserted, removed: invalid)
+    case .removed(let ids):
+      return .removed(ids)
+    case .caughtUp, .interrupted:
+      return nil
+    }
+  }
+}
+
+extension CountdownBoard where ID == Int64 {
+  /// Follows the table of `follower` until the task is cancelled: each change it delivers is applied
+  /// (``DeadlineChange/boardChange(total:)``, `CountdownBoard.apply(_:)`), one batch at a time, each
+  /// at once.
+  ///
+  /// Rows count to the instant their date has when applied, and follow it when the wall clock changes.
+  ///
+  /// - Parameter total: The full length of every row, for progress displays.
+  /// - Throws: What ``PostgresDeadlineFollower/run(_:)`` throws: a first connection that fails, or an
+  ///   error that retrying cannot fix.
+  public func follow(_ follower: PostgresDeadlineFollower, total: Duration? = nil) async throws(PostgresDeadlineError) {
+    try await follower.run { change in apply(change, total: total) }
+  }
+
+  /// Applies one change of a ``PostgresDeadlineFollower`` (see ``follow(_:total:)``).
+  public func apply(_ change: DeadlineChange, total: Duration? = nil) {
+    if let change = change.boardChange(total: total) { apply(change) }
+  }
+}

@@ -1,0 +1,138 @@
+// A board that follows a source of rows: batches of changes (``BoardChange``) applied under one hold of
+// the engine's lock each, at a cost proportional to the rows a batch names.
+
+extension CountdownBoard {
+  /// Applies a batch of changes at once: other threads see the board before the batch or after it,
+  /// never half of it.
+  ///
+  /// Rows counting to a date count to the engine instant the date has when the batch is applied, and
+  /// follow it when the wall clock changes, as ``set(_:end:total:)`` does. A row whose date cannot be
+  /// counted to (not finite, or absurdly far away) is removed, as a row the source cannot describe.
+  ///
+  /// - Complexity: O(n) in the rows the batch names, under one hold of the engine's lock; a reload also
+  ///   walks the rows the board held before.
+  @inlinable
+  public func apply(_ change: BoardChange<ID>) {
+    switch change {
+    case .changed(let upserted, let removed):
+      let prepared = prepare(upserted)
+      withRows { state, rows, now in
+        for id in removed {
+          guard let row = rows.remove(id) else { continue }
+          state.core.remove(row, into: &state.effects)
+        }
+        place(prepared, in: &state, &rows, at: now)
+      }
+    case .reloaded(let all):
+      let prepared = prepare(all)
+      withRows { state, rows, now in
+        removeRows(notIn: prepared, in: &state, &rows)
+        place(prepared, in: &state, &rows, at: now)
+      }
+    }
+  }
+
+  /// Follows `changes`: applies each batch as it comes (``apply(_:)``), in order, until the sequence
+  /// ends.
+  ///
+  /// The sequence is read in the caller's isolation (`isolation`): follow a source with many or large
+  /// batches from a task that is not on the main actor, so that applying them never holds up the UI.
+  /// Cancelling the task ends the following when the sequence ends on cancellation, as `AsyncStream`
+  /// does.
+  ///
+  /// - Throws: The error the sequence throws, as soon as it throws it; the rows applied until then stay
+  ///   on the board.
+  @inlinable
+  public func follow<Changes: AsyncSequence>(
+    _ changes: Changes, isolation: isolated (any Actor)? = #isolation
+  ) async throws(Changes.Failure) where Changes.Element == BoardChange<ID> {
+    var iterator = changes.makeAsyncIterator()
+    while let change = try await iterator.next(isolation: isolation) {
+      apply(change)
+    }
+  }
+
+  /// Makes room for `count` rows in all (those the board holds and those to come), so that a board
+  /// about to be filled with many rows, such as a first load in batches, copies none of them on the way.
+  ///
+  /// - Complexity: O(n) in the rows the board and its engine hold, when they must move.
+  public func reserveCapacity(_ count: Int) {
+    withRows { state, rows, _ in reserve(Swift.max(0, count - rows.count), in: &state, &rows) }
+  }
+
+  // MARK: - Applying
+
+  /// A row of a batch, converted to the engine's terms outside its lock.
+  @usableFromInline
+  enum PreparedRow {
+    /// A row counting to a date: its engine row, ready.
+    case running(EngineCore.RowSpec)
+    /// A paused row: made at the moment the batch is applied.
+    case paused(remaining: Duration, total: Duration?)
+    /// A date the engine cannot count to: the row is removed.
+    case unusable
+  }
+
+  /// The rows of a batch in the engine's terms: dates become ticks through one copy of the timeline.
+  @inlinable
+  func prepare(_ rows: [BoardRow<ID>]) -> [(id: ID, row: PreparedRow)] {
+    guard !rows.isEmpty else { return [] }
+    let timeline = engine.timeline
+    return rows.map { row in
+      switch row.deadline {
+      case .until(let date):
+        guard let end = try? timeline.instant(for: date) else { return (row.id, .unusable) }
+        return (row.id, .running(engine.spec(for: Countdown(end: end, total: row.total), target: date)))
+      case .paused(let remaining):
+        return (row.id, .paused(remaining: remaining, total: row.total))
+      }
+    }
+  }
+
+  /// Places each prepared row (``place(_:_:in:_:at:isNew:)``), removing the unusable ones.
+  @inlinable
+  func place(_ prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick)
+  {
+    guard !prepared.isEmpty else { return }
+    for index in prepared.indices {
+      // The index bucket of the row 8 places ahead is fetched first, as `upsert(_:)` does: the cache
+      // misses of a large batch then overlap.
+      if index + 8 < prepared.count { rows.prefetch(prepared[index + 8].id) }
+      let (id, row) = prepared[index]
+      switch row {
+      case .running(let spec):
+        place(id, spec, in: &state, &rows, at: now)
+      case .paused(let remaining, let total):
+        place(id, pausedSpec(remaining: remaining, total: total, at: now), in: &state, &rows, at: now)
+      case .unusable:
+        guard let row = rows.remove(id) else { continue }
+        state.core.remove(row, into: &state.effects)
+      }
+    }
+  }
+
+  /// A row paused at `now` with `remaining` left.
+  @usableFromInline
+  func pausedSpec(remaining: Duration, total: Duration?, at now: Tick) -> EngineCore.RowSpec {
+    var spec = EngineCore.RowSpec(end: Ticks.sum(now, Ticks.ceiling(remaining)), pausedAt: now)
+    spec.total = total.map(Ticks.ceiling)
+    return spec
+  }
+
+  /// Removes every row whose ID `prepared` does not hold (or holds only as unusable): the first step of
+  /// a reload, done before any row is placed so that no row number is reused while the reload runs.
+  @inlinable
+  func removeRows(
+    notIn prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows
+  ) {
+    var keeps = [Bool](repeating: false, count: rows.ids.count)
+    for (id, row) in prepared {
+      if case .unusable = row { continue }
+      if let row = rows.row(of: id) { keeps[row] = true }
+    }
+    for row in rows.rows where !keeps[row] {
+      guard let row = rows.remove(rows.ids[row]) else { continue }
+      state.core.remove(row, into: &state.effects)
+    }
+  }
+}

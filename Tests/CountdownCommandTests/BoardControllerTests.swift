@@ -1,0 +1,142 @@
+import CountdownInput
+import CountdownKit
+import Foundation
+import Synchronization
+import Testing
+
+@testable import countdown
+
+/// A source of orders in memory whose first load stops after its first page until the test lets it go
+/// on, and that counts the rows each read returns.
+final class SlowSource: OrderSource {
+  let orders: [Order]
+  let gate = PollGate()
+  private let rowsRead = Mutex(0)
+  private let (done, finished) = AsyncStream.makeStream(of: Void.self)
+
+  init(count: Int) {
+    let end = Date().addingTimeInterval(3_600)
+    orders = (1...count).map { (id: Int) -> Order in
+      let window: Order.Window = id % 10 == 0 ? .invalid("window_end is NULL") : .running(end: end)
+      let eventAt: Date? = id % 3 == 0 ? end : nil
+      return Order(id: Int64(id), title: "Order \(id)", window: window, eventAt: eventAt)
+    }
+  }
+
+  var path: String { "memory" }
+  /// How many rows the screen's reads have returned.
+  var read: Int { rowsRead.withLock { $0 } }
+
+  func orders(from id: Int64, limit: Int) throws -> [Order] {
+    let rows = Array(orders.filter { $0.id >= id }.prefix(limit))
+    rowsRead.withLock { $0 += rows.count }
+    return rows
+  }
+
+  func orders(before id: Int64?, limit: Int) throws -> [Order] {
+    let rows = Array(orders.filter { $0.id < id ?? .max }.suffix(limit))
+    rowsRead.withLock { $0 += rows.count }
+    return rows
+  }
+
+  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
+    await deliver(.loading(total: orders.count, events: nil))
+    let times = orders.map(OrderTimes.init)
+    await deliver(.page(Array(times.prefix(1_000))))
+    try await gate.wait()
+    await deliver(.page(Array(times.dropFirst(1_000))))
+    await deliver(.loaded(unreadable: 0))
+    finished.yield()
+  }
+
+  /// Waits until the whole load was delivered (and so applied: delivering awaits the board).
+  func loaded() async {
+    var iterator = done.makeAsyncIterator()
+    await iterator.next()
+  }
+
+  func count() throws -> Int { orders.count }
+  func countRunning(endingAfter date: Date) throws -> Int { orders.count }
+  func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64 { 0 }
+  func add(_ orders: [(title: String, windowEnd: Date, pausedRemaining: Double?, eventAt: Date?)]) throws {}
+  func setWindowEnd(of id: Int64, to end: Date, now: Date) throws -> Bool { false }
+  func pause(_ id: Int64, now: Date) throws -> Bool { false }
+  func resume(_ id: Int64, now: Date) throws -> Bool { false }
+  func remove(_ id: Int64) throws {}
+}
+
+/// The board controller against a source in memory: what it shows before and after the load, and how
+/// it moves through rows it reads a screenful at a time.
+@MainActor
+@Suite("Board controller")
+struct BoardControllerTests {
+  func makeController(_ source: SlowSource, rows: Int = 5) -> BoardController {
+    let controller = BoardController(store: source, locale: Locale(identifier: "en_US"), plain: true, plainRows: rows)
+    controller.holdsOutput = true
+    return controller
+  }
+
+  @Test("The first screen shows before the load ends, with the load's progress; the counts come when it ends")
+  func firstFrameBeforeTheLoadEnds() async throws {
+    let source = SlowSource(count: 50_000)
+    let controller = makeController(source)
+    defer { controller.boards.shutdown() }
+    try controller.start()
+    let first = controller.screen
+    #expect(first.rows.map(\.id) == [1, 2, 3, 4, 5])
+    #expect(first.rows.allSatisfy { $0.window != .loading }, "every shown row has its value: \(first.rows)")
+    #expect(first.rows[2].eventText?.hasPrefix("event in ") == true)
+    #expect(first.finishedCount == nil && first.invalidCount == nil, "not counted before every row is read")
+    #expect(source.read == 5, "the first screen reads its rows only")
+
+    // The load's first page has arrived; the rest waits for the gate.
+    try await waitUntil { controller.screen.loading?.loaded == 1_000 }
+    #expect(controller.screen.orderCount == 50_000)
+    #expect(BoardFrameBuilder.status(controller.screen) == "50000 orders · loading 2% · finished: counting…")
+    #expect(controller.boards.windows.count >= 900)
+
+    await source.gate.open()
+    await source.loaded()
+    let loaded = controller.screen
+    #expect(loaded.loading == nil)
+    #expect(loaded.orderCount == 50_000)
+    #expect(loaded.invalidCount == 5_000)
+    #expect(loaded.finishedCount == 0)
+    #expect(controller.boards.windows.count == 45_000)
+    #expect(controller.boards.events.count == 16_666)
+    #expect(source.read == 5, "nothing else was read for the screen")
+  }
+
+  @Test("Moving reads the rows it moves to; the selection stays on screen and stops at both ends")
+  func moving() async throws {
+    let source = SlowSource(count: 100)
+    let controller = makeController(source, rows: 5)
+    defer { controller.boards.shutdown() }
+    try controller.start()
+    controller.move(by: 3)
+    #expect(controller.selectedID == 4 && controller.shown.first?.id == 1)
+    controller.move(by: 4)
+    #expect(controller.selectedID == 8 && controller.shown.map(\.id) == [4, 5, 6, 7, 8])
+    controller.move(by: -5)
+    #expect(controller.selectedID == 3 && controller.shown.first?.id == 3)
+    controller.moveToLast()
+    #expect(controller.selectedID == 100 && controller.shown.map(\.id) == [96, 97, 98, 99, 100])
+    controller.move(by: 10)
+    #expect(controller.selectedID == 100, "stops at the last row")
+    controller.move(by: -200)
+    #expect(controller.selectedID == 1 && controller.shown.first?.id == 1, "stops at the first row")
+    controller.move(by: -1)
+    #expect(controller.selectedID == 1)
+    controller.moveToLast()
+    controller.moveToFirst()
+    #expect(controller.selectedID == 1 && controller.shown.map(\.id) == [1, 2, 3, 4, 5])
+    await source.gate.close()
+  }
+
+  /// Waits, by yielding (never sleeping), until `condition` holds, for at most 30 s of wall time.
+  func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+    #expect(condition())
+  }
+}

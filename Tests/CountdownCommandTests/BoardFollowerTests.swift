@@ -1,0 +1,189 @@
+import CountdownInput
+import CountdownKit
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+@testable import countdown
+
+/// Lets a follower poll once each time a test opens it, so that no test waits for a timer.
+actor PollGate {
+  private var permits = 0
+  private var waiter: CheckedContinuation<Void, any Error>?
+  private var isClosed = false
+
+  /// Waits until the test opens the gate; throws once it is closed.
+  func wait() async throws {
+    if isClosed { throw CancellationError() }
+    if permits > 0 {
+      permits -= 1
+      return
+    }
+    try await withCheckedThrowingContinuation { waiter = $0 }
+  }
+
+  /// Lets one poll through.
+  func open() {
+    if let waiter {
+      self.waiter = nil
+      waiter.resume()
+    } else {
+      permits += 1
+    }
+  }
+
+  /// Ends the polling.
+  func close() {
+    isClosed = true
+    waiter?.resume(throwing: CancellationError())
+    waiter = nil
+  }
+}
+
+/// A batch as a line of text, for comparing.
+func summary(_ batch: OrderBatch) -> String {
+  func ids(_ rows: [OrderTimes]) -> String { rows.map { String($0.id) }.joined(separator: ",") }
+  switch batch {
+  case .loading(let total, _): return "loading \(total)"
+  case .page(let rows): return "page \(ids(rows))"
+  case .loaded(let unreadable): return "loaded \(unreadable)"
+  case .changed(let rows, let removed, _):
+    return "changed \(ids(rows)) removed \(removed.map(String.init).joined(separator: ","))"
+  case .reloaded(let rows, _): return "reloaded \(ids(rows))"
+  case .problem(let message): return "problem \(message ?? "none")"
+  }
+}
+
+/// The SQLite follower: the first load in pages, then the change log; a pruned log or none at all
+/// makes it read the table again.
+@Suite("Board follower on SQLite")
+struct BoardFollowerTests {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appending(path: "countdown-follow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  var db: String { directory.appending(path: "orders.sqlite").path }
+
+  /// A follower of a store with orders 1, 2 and 3, its batches, and the gate of its polls.
+  func following(
+    onBatch: @escaping @Sendable (OrderBatch) -> Void = { _ in }
+  ) throws -> (OrderStore, AsyncStream<OrderBatch>.AsyncIterator, PollGate, Task<Void, any Error>) {
+    let store = try OrderStore(path: db)
+    for title in ["a", "b", "c"] { try store.add(title: title, windowEnd: Date().addingTimeInterval(3_600)) }
+    let (batches, received) = AsyncStream.makeStream(of: OrderBatch.self)
+    let gate = PollGate()
+    let task = Task {
+      try await store.follow({ batch in
+        onBatch(batch)
+        received.yield(batch)
+      }) { try await gate.wait() }
+    }
+    return (store, batches.makeAsyncIterator(), gate, task)
+  }
+
+  /// Runs SQL as another program would.
+  func otherProgram(_ sql: String) throws {
+    try DatabaseQueue(path: db).write { try $0.execute(sql: sql) }
+  }
+
+  func next(_ batches: inout AsyncStream<OrderBatch>.AsyncIterator) async -> String? {
+    await batches.next().map(summary)
+  }
+
+  @Test("The first load, then each write by another program: changed rows read as they are now, deletes")
+  func loadThenChanges() async throws {
+    var (_, batches, gate, task) = try following()
+    #expect(await next(&batches) == "loading 3")
+    #expect(await next(&batches) == "page 1,2,3")
+    #expect(await next(&batches) == "loaded 0")
+    try otherProgram(
+      """
+      UPDATE orders SET paused_remaining = 60 WHERE id = 2;
+      DELETE FROM orders WHERE id = 3;
+      INSERT INTO orders (id, title, window_end) VALUES (4, 'd', NULL);
+      UPDATE orders SET title = 'b again' WHERE id = 2;
+      """)
+    await gate.open()
+    #expect(await next(&batches) == "changed 2,4 removed 3")
+    try otherProgram("DELETE FROM orders WHERE id = 4")
+    await gate.open()
+    #expect(await next(&batches) == "changed  removed 4")
+    task.cancel()
+    await gate.close()
+    _ = try? await task.value
+  }
+
+  @Test("An edit made while the first load runs is delivered after it")
+  func editDuringTheLoad() async throws {
+    let path = db
+    var (_, batches, gate, task) = try following { batch in
+      guard case .page = batch else { return }
+      // Another program writes while the board applies the first page.
+      try? DatabaseQueue(path: path).write { db in
+        try db.execute(sql: "UPDATE orders SET window_end = NULL WHERE id = 1")
+        try db.execute(sql: "INSERT INTO orders (id, title, window_end) VALUES (99, 'late', '2030-01-01 00:00:00')")
+      }
+    }
+    #expect(await next(&batches) == "loading 3")
+    #expect(await next(&batches) == "page 1,2,3")
+    #expect(await next(&batches) == "loaded 0")
+    await gate.open()
+    let changed = await batches.next()
+    #expect(changed.map(summary) == "changed 1,99 removed ")
+    if case .changed(let rows, _, _)? = changed {
+      #expect(rows.first?.window == .invalid("window_end is NULL"), "read as it is now")
+    }
+    task.cancel()
+    await gate.close()
+    _ = try? await task.value
+  }
+
+  @Test("A log pruned past what the board read makes it read the table again, then follow from there")
+  func prunedLog() async throws {
+    var (_, batches, gate, task) = try following()
+    for _ in 0..<3 { _ = await batches.next() }
+    try otherProgram(
+      """
+      INSERT INTO orders (id, title, window_end) VALUES (5, 'e', '2030-01-01 00:00:00');
+      DELETE FROM orders WHERE id = 1;
+      DELETE FROM orders_changes;
+      UPDATE orders_changes_pruned SET through = (SELECT seq FROM sqlite_sequence WHERE name = 'orders_changes');
+      """)
+    await gate.open()
+    #expect(await next(&batches) == "reloaded 2,3,5")
+    try otherProgram("UPDATE orders SET title = 'c again' WHERE id = 3")
+    await gate.open()
+    #expect(await next(&batches) == "changed 3 removed ")
+    task.cancel()
+    await gate.close()
+    _ = try? await task.value
+  }
+
+  @Test("Without a log, each commit by another program makes the board read the table again")
+  func withoutLog() async throws {
+    let store = try OrderStore(path: db)
+    try store.add(title: "a", windowEnd: Date().addingTimeInterval(3_600))
+    try otherProgram(
+      """
+      DROP TRIGGER orders_logs_insert; DROP TRIGGER orders_logs_update; DROP TRIGGER orders_logs_delete;
+      DROP TABLE orders_changes; DROP TABLE orders_changes_pruned;
+      """)
+    let (stream, received) = AsyncStream.makeStream(of: OrderBatch.self)
+    let gate = PollGate()
+    let task = Task { try await store.follow({ received.yield($0) }) { try await gate.wait() } }
+    var batches = stream.makeAsyncIterator()
+    #expect(await next(&batches) == "loading 1")
+    #expect(await next(&batches) == "page 1")
+    #expect(await next(&batches) == "loaded 0")
+    try otherProgram("INSERT INTO orders (id, title, window_end) VALUES (2, 'b', '2030-01-01 00:00:00')")
+    await gate.open()
+    #expect(await next(&batches) == "reloaded 1,2")
+    task.cancel()
+    await gate.close()
+    _ = try? await task.value
+  }
+}
