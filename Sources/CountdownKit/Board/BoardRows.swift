@@ -20,9 +20,12 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   @usableFromInline var isPaused = false
   /// Where the board's finished rows are announced.
   let events: FinishEvents<ID>
+  /// Where the changed rows of a board that keeps every row's value go.
+  let live: LiveRoute<ID>?
 
-  init(events: FinishEvents<ID>) {
+  init(events: FinishEvents<ID>, live: LiveRoute<ID>?) {
     self.events = events
+    self.live = live
   }
 
   /// The number of rows.
@@ -65,7 +68,31 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   }
 
   @usableFromInline
+  func liveChanges(_ entries: [LiveColumns.Entry]) -> (@MainActor @Sendable () -> Void)? {
+    guard let live, live.batches.post(live.identify(ids, entries)) else { return nil }
+    let batches = live.batches
+    return { batches.deliver() }
+  }
+
+  @usableFromInline
   mutating func removeAllRows() {
     index.removeAll()
+  }
+}
+
+/// How a board that keeps every row's value hands its changed rows on: to its batches, each row with
+/// its ID (found by `identify`, made where the board's ID type is named).
+@usableFromInline
+struct LiveRoute<ID: Hashable & Sendable>: Sendable {
+  let batches: LiveBatches<ID>
+  let identify: @Sendable (_ ids: [ID], _ entries: [LiveColumns.Entry]) -> [LiveBatches<ID>.Change]
+
+  @usableFromInline
+  init(
+    batches: LiveBatches<ID>,
+    identify: @escaping @Sendable (_ ids: [ID], _ entries: [LiveColumns.Entry]) -> [LiveBatches<ID>.Change]
+  ) {
+    self.batches = batches
+    self.identify = identify
   }
 }

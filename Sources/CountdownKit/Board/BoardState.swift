@@ -1,5 +1,6 @@
-/// A board's part of the engine's state, seen by the engine through this protocol for the two things
-/// it asks of a board: the deliveries of a finished row, and forgetting every row when it shuts down.
+/// A board's part of the engine's state, seen by the engine through this protocol for what it asks of
+/// a board: the deliveries of a finished row and of a wake-up's changed rows, and forgetting every row
+/// when it shuts down.
 ///
 /// A value kept in `EngineState.boards`, under the engine's lock like the rest of the engine's state.
 @usableFromInline
@@ -7,6 +8,10 @@ protocol BoardState: Sendable {
   /// What delivering the completion of engine row `row` takes: the board's sequences (off the main
   /// actor) and its handlers (on it). `nil` if the row is not the board's.
   func finished(row: Int) -> (sequences: @Sendable () -> Void, handlers: @MainActor @Sendable () -> Void)?
+
+  /// Hands the rows whose value changed (for a board that keeps every row's value) to the board's
+  /// sequences; returns what the main actor must run for its handlers, if anything.
+  func liveChanges(_ entries: [LiveColumns.Entry]) -> (@MainActor @Sendable () -> Void)?
 
   /// Forgets every row (the engine dropped them all, shutting down).
   mutating func removeAllRows()

@@ -33,36 +33,45 @@ where C.Duration == Duration {
   /// The display class every row shows.
   let displayClass: UInt32
   let events = FinishEvents<ID>()
+  /// Where the changed rows go, for a board that keeps every row's value.
+  @usableFromInline let batches: LiveBatches<ID>?
   /// Hands out slot binding tokens.
   let tokens = Atomic<UInt64>(0)
 
-  /// A board on `engine` whose rows show `display` (see ``CountdownEngine/board(of:display:)``).
+  /// A board on `engine` whose rows show `display` (see ``CountdownEngine/board(of:display:values:)``).
   @inlinable
-  convenience init(engine: CountdownEngine<C>, display: Display) {
+  convenience init(engine: CountdownEngine<C>, display: Display, values: BoardValues) {
     let plan = DisplayPlan.make(for: display)
     let origin = engine.origin
-    self.init(engine: engine, display: display) { state in
+    let route =
+      values == .everyRow
+      ? LiveRoute<ID>(batches: LiveBatches()) { ids, entries in
+        entries.map { (ids[Int($0.row)], $0) }
+      } : nil
+    self.init(engine: engine, display: display, live: route) { state in
       state.displayClass(for: display, plan: plan, origin: origin)
     }
   }
 
   /// A board whose display's class `displayClass` finds (or makes) under the engine's lock, in code
-  /// compiled for the display.
+  /// compiled for the display; `live` is the route of its changed rows if it keeps every row's value.
   @usableFromInline
   init(
-    engine: CountdownEngine<C>, display: Display,
+    engine: CountdownEngine<C>, display: Display, live: LiveRoute<ID>?,
     displayClass: (inout EngineState<C>) -> UInt32
   ) {
     self.engine = engine
     self.display = display
+    batches = live?.batches
     let events = events
     (number, self.displayClass) = engine.mutate { state, _ in
       let displayClass = displayClass(&state)
       state.core.classes.retain(displayClass)
       let number = state.boards.firstIndex { $0 == nil } ?? state.boards.count
       precondition(number < Int(UInt16.max), "A CountdownEngine holds at most 65,534 boards at once")
-      let rows = BoardRows(events: events)
+      let rows = BoardRows(events: events, live: live)
       if number == state.boards.count { state.boards.append(rows) } else { state.boards[number] = rows }
+      if live != nil { state.core.addLive(owner: UInt16(number + 1), displayClass: displayClass) }
       return (number, displayClass)
     }
   }
@@ -73,6 +82,7 @@ where C.Duration == Duration {
       guard let rows = state.boards[number] as? BoardRows<ID> else { return }
       state.boards[number] = nil
       for row in rows.rows { state.core.remove(row, into: &state.effects) }
+      state.core.removeLive(owner: UInt16(number + 1))
       if state.core.classes.release(displayClass) { state.effects.append(.classReleased(displayClass)) }
     }
   }
@@ -236,11 +246,21 @@ where C.Duration == Duration {
 
 extension CountdownEngine {
   /// A board of countdowns keyed by `ID`, all shown with `display`.
+  ///
+  /// - Parameters:
+  ///   - idType: The rows' ID type.
+  ///   - display: What every row shows.
+  ///   - values: Which rows the engine keeps a live value for: those a slot shows (the default), or
+  ///     every row, handed over in one batch per wake-up (``CountdownBoard/onChanges(_:)``,
+  ///     ``CountdownBoard/changes``, ``CountdownBoard/counts``). See ``BoardValues``.
+  /// - Precondition: with ``BoardValues/everyRow``, `display` is a built-in display (seconds, minutes,
+  ///   adaptive, phases, progress): one whose values the engine computes with integer arithmetic.
   @inlinable
   public func board<ID: Hashable & Sendable, Display: CountdownDisplay>(
     of idType: ID.Type = ID.self,
-    display: Display
+    display: Display,
+    values: BoardValues = .boundRows
   ) -> CountdownBoard<ID, Display, C> {
-    CountdownBoard(engine: self, display: display)
+    CountdownBoard(engine: self, display: display, values: values)
   }
 }

@@ -105,6 +105,7 @@ extension DisplayPlan {
   }
 
   /// The compact value shown with `remaining` left.
+  @usableFromInline
   package func value(remaining: Tick) -> Int64 {
     switch self {
     case .rounded(let unit, let elapsed, let overtime):

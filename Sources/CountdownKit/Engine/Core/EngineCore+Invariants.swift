@@ -38,6 +38,8 @@ extension EngineCore {
           precondition(classes.isLive(binding.displayClass), "Internal inconsistency: row \(row)'s class is gone")
         }
         switch head.flags.completion {
+        case .armed where head.flags.isInGroup:
+          precondition(!head.flags.isQueued, "Internal inconsistency: row \(row) is in a group and scheduled")
         case .armed where !head.flags.isPaused && head.end != Ticks.max, .pending:
           precondition(
             head.flags.isQueued, "Internal inconsistency: row \(row)'s completion is due but not scheduled: \(head)")

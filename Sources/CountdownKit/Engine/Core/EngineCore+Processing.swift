@@ -33,6 +33,15 @@ extension EngineCore {
       let force = reason == .adding || (reason == .changing && bindings[head.binding].deliversEveryChange)
       (due, lane) = render(row, head, remaining: remaining, at: now, force: force, into: &effects)
     }
+    if head.flags.owner != 0, isLive(owner: head.flags.owner) {
+      let next = renderLive(row, &head, remaining: remaining, at: now, force: reason == .adding)
+      if next < due {
+        due = next
+        if !head.flags.hasBinding, let columns = live[Int(head.flags.owner)] {
+          lane = classes.lanes[Int(columns.displayClass)]
+        }
+      }
+    }
     switch (remaining > 0, head.flags.completion, reason) {
     case (true, _, _): head.flags.completion = .armed
     case (false, .fired, _), (false, .pending, .changing): break
@@ -54,6 +63,8 @@ extension EngineCore {
     // Due at its end; when over but not yet reported: since its end if it was over before this change
     // (the driver owed it already), since now if this change brought it to zero.
     switch head.flags.completion {
+    // A row in a phase group is served by its group, its completion included.
+    case .armed where head.flags.isInGroup: break
     case .armed where !head.flags.isPaused: due = Swift.min(due, head.end)
     case .pending: due = Swift.min(due, wasPending && !head.flags.isPaused ? Swift.min(head.end, now) : now)
     case .armed, .fired: break
@@ -123,7 +134,11 @@ extension EngineCore {
     let rows = rows
     let queued = schedule.count
     defer { staleItems = Swift.max(staleItems - (queued - schedule.count), 0) }
-    return schedule.nextWake { item in rows[Int(item.row)].stamp != item.stamp || !rows[Int(item.row)].flags.isLive }
+    let scheduled = schedule.nextWake { item in
+      rows[Int(item.row)].stamp != item.stamp || !rows[Int(item.row)].flags.isLive
+    }
+    guard let groups = nextLiveWake() else { return scheduled }
+    return Swift.min(scheduled ?? groups, groups)
   }
 
   /// Drops stale items when they outnumber the valid ones.
@@ -137,6 +152,7 @@ extension EngineCore {
   /// Removes every row (shutting down); their bindings are released as cancelled.
   package mutating func removeAll(into effects: inout Effects) {
     for row in 0..<rows.capacity where rows[row].flags.isLive { release(row, cancelled: true, into: &effects) }
+    live = []
     schedule.removeAll()
     staleItems = 0
   }

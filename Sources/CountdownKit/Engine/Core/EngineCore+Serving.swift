@@ -12,7 +12,10 @@ extension EngineCore {
   /// in between. One change per subscriber however late the wake-up, never a burst of stale values,
   /// and each due completion once.
   package mutating func serve(at now: Tick, limit: Int = .max, into effects: inout Effects) {
-    if !schedule.isServing { schedule.beginServe(at: now) }
+    if !schedule.isServing {
+      serveLiveGroups(at: now, into: &effects)
+      schedule.beginServe(at: now)
+    }
     var served = 0
     while served < limit {
       let batch = schedule.nextDue(upTo: Swift.min(limit - served, Self.batchSize))

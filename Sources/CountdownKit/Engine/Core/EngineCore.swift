@@ -10,6 +10,8 @@ package struct EngineCore: Sendable {
   package var bindings = Bindings()
   package var schedule = Schedule()
   package var classes: DisplayClasses
+  /// The live values of the boards that keep every row's value, by board (a row's owner).
+  package var live: [LiveColumns?] = []
   /// The largest lateness allowed, and the tolerance of completions of rows that show nothing.
   package let maximumTolerance: Tick
   /// Items queued for rows that have since been re-queued or released (see ``compactIfWasteful()``).
@@ -92,6 +94,7 @@ package struct EngineCore: Sendable {
   package mutating func bind(_ row: Int, to binding: Bindings.Binding, at now: Tick, into effects: inout Effects) {
     noteOverdue(row, at: now)
     if rows[row].flags.hasBinding { detach(row, cancelled: true, into: &effects) }
+    if rows[row].flags.isInGroup { leaveLiveGroup(row) }
     attach(binding, to: row)
     process(row, at: now, .changing, into: &effects)
     checkInvariants()
@@ -256,6 +259,7 @@ package struct EngineCore: Sendable {
   /// Frees `row` (and its binding; see ``detach(_:cancelled:lastChange:into:)``).
   mutating func release(_ row: Int, cancelled: Bool, lastChange: Int? = nil, into effects: inout Effects) {
     if rows[row].flags.hasBinding { detach(row, cancelled: cancelled, lastChange: lastChange, into: &effects) }
+    if rows[row].flags.owner != 0 { forgetLive(row) }
     if rows[row].flags.isQueued { staleItems += 1 }
     rows.release(row)
   }

@@ -25,6 +25,7 @@ package struct RowFlags: Equatable, Sendable {
   private static let settles: UInt32 = 1 << 4
   private static let pausedOnItsOwn: UInt32 = 1 << 5
   private static let followsDate: UInt32 = 1 << 6
+  private static let inGroup: UInt32 = 1 << 7
   private static let completionShift: UInt32 = 8
   private static let completionMask: UInt32 = 0b11 << completionShift
   private static let ownerShift: UInt32 = 16
@@ -76,6 +77,13 @@ package struct RowFlags: Equatable, Sendable {
   package var followsDate: Bool {
     get { bit(Self.followsDate) }
     set { set(Self.followsDate, newValue) }
+  }
+
+  /// The row is in a phase group of its board's live values (see ``LiveColumns``): its head's `binding`
+  /// field is its position there, and its group serves it (no schedule item).
+  package var isInGroup: Bool {
+    get { bit(Self.inGroup) }
+    set { set(Self.inGroup, newValue) }
   }
 
   package var completion: Completion {

@@ -59,7 +59,8 @@ extension CountdownEngine {
       for number in state.boards.indices { state.boards[number]?.removeAllRows() }
     }
     state.core.recycle()
-    guard !state.effects.isEmpty || !state.pendingMain.isEmpty else { return false }
+    let live = state.isShutDown ? [] : state.core.takeLiveBatches()
+    guard !state.effects.isEmpty || !state.pendingMain.isEmpty || !live.isEmpty else { return false }
     defer {
       state.effects.removeAll()
       state.pendingMain.removeAll()
@@ -69,6 +70,13 @@ extension CountdownEngine {
     let needsHop = mailbox.post { box, counter in
       if !continuesServe, !state.effects.changes.isEmpty { box.sources += 1 }
       for event in state.pendingMain { box.append(event) }
+      // Boards that keep every row's value: one batch of changed rows each, after the changes (a slot
+      // of such a board shows the row before the batch mentions it).
+      defer {
+        for (owner, entries) in live {
+          if let deliver = state.boards[Int(owner) - 1]?.liveChanges(entries) { box.append(.call(deliver)) }
+        }
+      }
       // The common case (a wake-up: changes and nothing else) hands the buffer over whole.
       if state.effects.events.isEmpty, state.effects.streamChanges.isEmpty, !isShutDown {
         box.take(&state.effects.changes, at: now)
