@@ -4,6 +4,8 @@ import CountdownCore
 public enum ContenderKind: String, CaseIterable, Codable, Sendable {
   /// CountdownKit.
   case engine
+  /// CountdownKit, a board that keeps every row's value (batches of changed rows).
+  case column
   /// (a) one Foundation `Timer` per countdown.
   case a
   /// (b) one shared 1 Hz `DispatchSourceTimer`.
@@ -21,6 +23,7 @@ public enum ContenderKind: String, CaseIterable, Codable, Sendable {
         return EngineContender(workload: workload, recorder: recorder, display: .adaptive, slotCount: slots)
       }
       return EngineContender(workload: workload, recorder: recorder, display: .seconds, slotCount: slots)
+    case .column: return ColumnContender(workload: workload, recorder: recorder)
     case .a: return TimerPerCountdown(workload: workload, recorder: recorder, slotCount: slots)
     case .b: return SharedDispatchTimer(workload: workload, recorder: recorder, slotCount: slots)
     case .c: return CombinePipelines(workload: workload, recorder: recorder, slotCount: slots)

@@ -11,7 +11,8 @@ let usage = """
     --scenario   1 steady, 2 idle, 3 list, 4 churn, 5 herd (default 1)
     --n          countdowns (registered rows for scenario 3); default 10000
     --seconds    measured window; default 5 (60 for scenario 2)
-    --only       contenders to run, in order; default engine,a,b,c
+    --only       contenders to run, in order; default engine,a,b,c (column: a board that keeps every
+                 row's value, its changed rows in one batch per wake-up)
     --json       also write the measurements to FILE
     --max-rss-gb stop (exit 3) if resident memory passes G gigabytes; default 8
     --app-work   what each delivery does: record (default) checks it in a row of the app's, so that
@@ -32,7 +33,7 @@ struct Options {
   var scenarios: [Scenario] = [.steady]
   var n = 10_000
   var seconds: Double?
-  var contenders = ContenderKind.allCases
+  var contenders: [ContenderKind] = [.engine, .a, .b, .c]
   var json: String?
   var smoke = false
   var maxResidentGigabytes = 8.0
@@ -136,6 +137,11 @@ for scenario in options.scenarios {
     print("\n(--app-work count: lateness, skipped, duplicated, early and after-cancel are not measured)")
   }
   print("\n" + Report(measurements).markdown)
+  if let column = measurements.first(where: { $0.contender.hasPrefix("column") }),
+    let sweep = measurements.first(where: { $0.contender.hasPrefix("(b)") })
+  {
+    print("column/sweep CPU ratio: \(String(format: "%.3f", column.cpuPerSecond / sweep.cpuPerSecond))")
+  }
   all += measurements
 }
 
