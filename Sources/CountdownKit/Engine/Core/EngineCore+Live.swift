@@ -180,6 +180,9 @@ extension EngineCore {
       let unit = columns.unit
       for group in columns.groups.indices where columns.groups[group].nextServe <= now {
         let period = columns.period(of: group, at: now)
+        // A skip mark stands for the value of the serve after the last one; a wake-up that comes whole
+        // periods later (after a suspension) gives every row, marked or not.
+        let skipsMarked = period <= columns.groups[group].period + 1
         columns.groups[group].period = period
         columns.groups[group].nextServe = columns.serveTime(of: group, period: period + 1)
         // Moved out, so that marks can be cleared in place while the batch grows.
@@ -189,10 +192,11 @@ extension EngineCore {
         units.withUnsafeMutableBufferPointer { units in
           rows.withUnsafeBufferPointer { rows in
             for index in units.indices {
-              let number = units[index]
+              var number = units[index]
               if number < 0 {
-                units[index] = ~number
-                continue
+                number = ~number
+                units[index] = number
+                if skipsMarked { continue }
               }
               let left = Int64(number) - period
               guard left > 0 else {
