@@ -43,6 +43,38 @@ struct BoardFrameTests {
     #expect(frame.text(row: 9) == BoardFrameBuilder.keyHelp)
   }
 
+  @Test("Once every row is read, the status line counts the windows under 30 and under 5 minutes")
+  func urgencyCounts() {
+    var screen = BoardScreen(path: "x", orderCount: 40, finishedCount: 2, invalidCount: 0)
+    #expect(BoardFrameBuilder.status(screen) == "40 orders · 2 finished", "unknown counts are not shown")
+    screen.underHalfHour = 12
+    screen.underFiveMinutes = 3
+    #expect(BoardFrameBuilder.status(screen) == "40 orders · under 30 min: 12 · under 5 min: 3 · 2 finished")
+  }
+
+  @Test("The boards count every window's urgency, on screen or not, and follow rows that move or go")
+  func boardsCountUrgencies() async throws {
+    let boards = OrderBoards(locale: Locale(identifier: "en_US"))
+    defer { boards.shutdown() }
+    let now = Date()
+    // Ends far from the 30- and 5-minute boundaries, so that the counts cannot change while the test runs.
+    let minutes: [Int64: Double] = [1: 120, 2: 20, 3: 25, 4: 2, 5: -3, 6: 50]
+    var rows = minutes.map { id, left in
+      OrderTimes(id: id, window: .running(end: now.addingTimeInterval(left * 60)), eventAt: nil)
+    }
+    rows.append(OrderTimes(id: 7, window: .paused(remaining: .seconds(240)), eventAt: nil))
+    rows.append(OrderTimes(id: 8, window: .invalid("window_end is NULL"), eventAt: nil))
+    boards.put(rows, removed: [])
+    #expect(boards.urgencyCounts == (underHalfHour: 4, underFiveMinutes: 2))
+    // #1 moves to 1 minute left, #2 is deleted, #8 becomes valid with 10 minutes left.
+    boards.put(
+      [
+        OrderTimes(id: 1, window: .running(end: now.addingTimeInterval(60)), eventAt: nil),
+        OrderTimes(id: 8, window: .running(end: now.addingTimeInterval(600)), eventAt: nil),
+      ], removed: [2])
+    #expect(boards.urgencyCounts == (underHalfHour: 5, underFiveMinutes: 3))
+  }
+
   @Test("An empty board says how to add an order; an error replaces the status line in red")
   func emptyAndError() {
     var screen = BoardScreen(path: "orders.sqlite", orderCount: 0)

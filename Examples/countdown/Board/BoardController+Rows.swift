@@ -148,10 +148,12 @@ extension BoardController {
       )
     }
     let orderCount = counts.isLoaded ? boards.windows.count + (counts.invalid ?? 0) : counts.total
+    let urgencies = counts.isLoaded ? boards.urgencyCounts : nil
     return BoardScreen(
       path: store.path, rows: shown.map(row), selected: selectedIndex, orderCount: orderCount,
       loading: counts.isLoaded ? nil : counts.total.map { BoardScreen.Loading(loaded: counts.loaded, total: $0) },
-      finishedCount: counts.finished, invalidCount: counts.invalid, unreadableCount: counts.unreadable,
+      finishedCount: counts.finished, underHalfHour: urgencies?.underHalfHour,
+      underFiveMinutes: urgencies?.underFiveMinutes, invalidCount: counts.invalid, unreadableCount: counts.unreadable,
       lastFinished: counts.lastFinished.flatMap(lastFinishedLine), message: message ?? sourceProblem)
   }
 

@@ -18,6 +18,10 @@ struct BoardScreen: Equatable, Sendable {
   var loading: Loading?
   /// How many windows are finished; nil until every row has been read.
   var finishedCount: Int?
+  /// How many windows have at most 30 minutes and at most 5 minutes left; nil until every row has been
+  /// read.
+  var underHalfHour: Int?
+  var underFiveMinutes: Int?
   /// How many rows are invalid; nil until every row has been read.
   var invalidCount: Int?
   /// Rows without an integer id (counted, not shown).
@@ -74,12 +78,16 @@ enum BoardFrameBuilder {
     return frame
   }
 
-  /// "3000 orders · 45 finished · 2 invalid · last: #2974 Pickup: Sven E. at 9:44:07 PM"; while the
-  /// first load runs, "1000000 orders · loading 34% · finished: counting…".
+  /// "3000 orders · under 30 min: 120 · under 5 min: 9 · 45 finished · 2 invalid · last: #2974 Pickup:
+  /// Sven E. at 9:44:07 PM"; while the first load runs, "1000000 orders · loading 34% · finished:
+  /// counting…".
   static func status(_ screen: BoardScreen) -> String {
     var status = screen.orderCount.map { "\($0) orders" } ?? "orders: counting…"
     if let loading = screen.loading, loading.total > 0 {
       status += " · loading \(min(100, loading.loaded * 100 / loading.total))%"
+    }
+    if let underHalfHour = screen.underHalfHour, let underFiveMinutes = screen.underFiveMinutes {
+      status += " · under 30 min: \(underHalfHour) · under 5 min: \(underFiveMinutes)"
     }
     status += screen.finishedCount.map { " · \($0) finished" } ?? " · finished: counting…"
     if let invalid = screen.invalidCount, invalid > 0 { status += " · \(invalid) invalid" }

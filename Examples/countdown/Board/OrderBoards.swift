@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 
 /// The orders on the engine's boards: every valid window on ``windows``, every event on ``events``,
-/// and what the status line counts beside them (``BoardTally``). A source's batches are applied here,
+/// every window's urgency on ``urgencies`` (a board that keeps every row's value, for the header's counts
+/// per phase), and what the status line counts beside them (``BoardTally``). A source's batches are applied here,
 /// off the main actor, through the boards' follow API (`CountdownBoard.apply(_:)`, one batch at a time,
 /// each at once); the view reads only the rows it shows.
 final class OrderBoards: Sendable {
@@ -26,6 +27,9 @@ final class OrderBoards: Sendable {
 
   let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
+  /// Every valid window's urgency, kept for every row (not only the rows on screen): its counts per
+  /// phase are the status line's "under 30 min" and "under 5 min", read in O(phases).
+  let urgencies: CountdownBoard<Int64, PhaseDisplay<Urgency>, ContinuousClock>
   let tally = Mutex(BoardTally())
   /// The highest id put on the boards before the first load (the first screen's): the load's pages hold
   /// no other row the boards already have.
@@ -36,6 +40,9 @@ final class OrderBoards: Sendable {
   /// engine would cost 8 bytes for every order, at a million.
   let windowEngine = Engine(clock: ContinuousClock())
   let eventEngine = Engine(clock: ContinuousClock())
+  /// The engine of ``urgencies``: a row's urgency changes three times in its life, so this engine
+  /// wakes up rarely; its own, for the same reason as the events'.
+  let urgencyEngine = Engine(clock: ContinuousClock())
 
   init(locale: Locale) {
     let text = TimeDisplay.text(.coarse, locale: locale)
@@ -43,12 +50,14 @@ final class OrderBoards: Sendable {
       of: Int64.self,
       display: text.combined(with: OrderRow.phases).combined(with: .progress(steps: 4, total: Order.windowLength)))
     events = eventEngine.board(of: Int64.self, display: TimeDisplay.text(.digital, locale: locale))
+    urgencies = urgencyEngine.board(of: Int64.self, display: OrderRow.phases, values: .everyRow)
   }
 
   /// Stops both engines: nothing of the boards calls the view again.
   func shutdown() {
     windowEngine.shutdown()
     eventEngine.shutdown()
+    urgencyEngine.shutdown()
   }
 
   /// Applies a batch of a source to the boards and the tally.
@@ -60,6 +69,7 @@ final class OrderBoards: Sendable {
       // Room for every row at once: a board that grows while a million rows arrive copies its columns
       // several times, and the space of the copies stays with the process.
       windows.reserveCapacity(total)
+      urgencies.reserveCapacity(total)
       if let withEvents { events.reserveCapacity(withEvents) }
       return Update()
     case .page(let rows):
@@ -83,7 +93,9 @@ final class OrderBoards: Sendable {
         for row in rows { tally.record(row, at: now) }
         tally.unreadable = unreadable
       }
-      windows.apply(.reloaded(rows.compactMap(\.windowRow)))
+      let windowRows = rows.compactMap(\.windowRow)
+      windows.apply(.reloaded(windowRows))
+      urgencies.apply(.reloaded(windowRows))
       events.apply(.reloaded(rows.compactMap(\.eventRow)))
       return Update(isReload: true, problem: .some(nil))
     case .problem(let message):
@@ -116,7 +128,23 @@ final class OrderBoards: Sendable {
       if let event = row.eventRow { eventRows.append(event) } else if row.id <= newAbove { noEvent.append(row.id) }
     }
     windows.apply(.changed(upserted: windowRows, removed: noWindow))
+    urgencies.apply(.changed(upserted: windowRows, removed: noWindow))
     events.apply(.changed(upserted: eventRows, removed: noEvent))
+  }
+
+  /// How many windows have at most 30 minutes left, and how many of them at most 5 (finished ones not
+  /// counted): from the urgencies' counts per phase, in O(phases).
+  var urgencyCounts: (underHalfHour: Int, underFiveMinutes: Int) {
+    var hurry = 0
+    var lastMinutes = 0
+    for (urgency, count) in urgencies.counts {
+      switch urgency {
+      case .hurry: hurry += count
+      case .lastMinute: lastMinutes += count
+      case .plenty, .over: break
+      }
+    }
+    return (hurry + lastMinutes, lastMinutes)
   }
 
   /// The number of orders: those on the board of windows and the invalid ones.
