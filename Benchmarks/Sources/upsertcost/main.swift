@@ -2,34 +2,42 @@ import BenchmarkSupport
 import CountdownKit
 import Foundation
 
-/// `upsertcost N`: loads N rows into a board with one `upsert` (as an app loads its list from a
-/// database) and prints the time per row and the memory per row the board kept. For profiling the
-/// load; `compare --scenario 3` measures it beside the strategies apps use today.
-func measure(count: Int) {
+/// `upsertcost N [PAGES]`: loads N rows into a board with one `upsert` (as an app loads its list from a
+/// database), or with PAGES upserts of N / PAGES rows each (as a follower loads a table page by page),
+/// and prints the time per row and the memory per row the board kept. For profiling the load;
+/// `compare --scenario 3` measures it beside the strategies apps use today.
+func measure(count: Int, pages: Int) {
   let start = ProcessStats.now()
   let engine = CountdownEngine()
   let board = engine.board(of: Int.self, display: .seconds)
   var random = SeededGenerator(seed: 0x5EED)
-  var rows: [Int: Countdown<ContinuousClock.Instant>] = [:]
-  rows.reserveCapacity(count)
+  var pageRows = Array(repeating: [Int: Countdown<ContinuousClock.Instant>](), count: pages)
   let now = engine.now
   for id in 0..<count {
-    rows[id] = Countdown(end: now.advanced(by: .milliseconds(Int64.random(in: 600_000..<3_000_000, using: &random))))
+    pageRows[id * pages / count][id] = Countdown(
+      end: now.advanced(by: .milliseconds(Int64.random(in: 600_000..<3_000_000, using: &random))))
   }
   let before = ProcessStats.now()
-  board.upsert(rows)
+  for rows in pageRows { board.upsert(rows) }
   let after = ProcessStats.now()
-  rows = [:]
+  pageRows = []
   ProcessStats.trimHeap()
   let kept = ProcessStats.now()
   print(
     String(
-      format: "upsert of %d rows: %.3f µs per row (CPU %.3f); resident %.1f B per row, heap %.1f B per row",
-      count, (after.wallSeconds - before.wallSeconds) * 1e6 / Double(count),
+      format: "upsert of %d rows in %d pages: %.3f µs per row (CPU %.3f); resident %.1f B per row, heap %.1f B per row",
+      count, pages, (after.wallSeconds - before.wallSeconds) * 1e6 / Double(count),
       (after.cpuSeconds - before.cpuSeconds) * 1e6 / Double(count),
       Double(kept.residentBytes - start.residentBytes) / Double(count),
       Double(kept.heapBytes - start.heapBytes) / Double(count)))
   withExtendedLifetime(board) { engine.shutdown() }
 }
 
-measure(count: CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000)
+let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
+let count = arguments.first.flatMap { $0 } ?? 1_000_000
+let pages = arguments.dropFirst().first.flatMap { $0 } ?? 1
+guard count > 0, (1...count).contains(pages) else {
+  print("usage: upsertcost [ROWS > 0] [PAGES, 1 to ROWS]")
+  exit(64)
+}
+measure(count: count, pages: pages)

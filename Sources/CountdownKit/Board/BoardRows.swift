@@ -54,9 +54,9 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
     index.remove(id, ids: ids)
   }
 
-  /// Makes room for `additional` more rows, up to engine row `highestRow`.
+  /// Makes room for `additional` more rows, up to engine row `highestRow` (growing by at least half).
   @inlinable mutating func reserve(_ additional: Int, highestRow: Int) {
-    ids.reserveCapacity(highestRow + 1)
+    ids.reserveGrowing(highestRow + 1)
     index.reserve(additional, ids: ids)
   }
 

@@ -75,7 +75,7 @@ package struct Rows: Sendable {
   /// Makes room for `count` more rows without growing storage on the way.
   package mutating func reserve(_ additional: Int) {
     let needed = heads.count + Swift.max(additional - free.count, 0)
-    heads.reserveCapacity(needed)
+    heads.reserveGrowing(needed)
   }
 
   /// Whether `row` is live and still the countdown of `generation`.
