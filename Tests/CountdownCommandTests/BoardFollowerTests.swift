@@ -1,4 +1,3 @@
-import CountdownInput
 import CountdownKit
 import Foundation
 import GRDB
@@ -86,8 +85,12 @@ struct BoardFollowerTests {
   }
 
   /// Runs SQL as another program would.
+  /// Writes as another program would: waiting for a lock (GRDB's default fails at once), since the
+  /// follower's reader may hold one at that moment (a failure seen under load in full-suite runs).
   func otherProgram(_ sql: String) throws {
-    try DatabaseQueue(path: db).write { try $0.execute(sql: sql) }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    try DatabaseQueue(path: db, configuration: configuration).write { try $0.execute(sql: sql) }
   }
 
   func next(_ batches: inout AsyncStream<OrderBatch>.AsyncIterator) async -> String? {
@@ -123,7 +126,9 @@ struct BoardFollowerTests {
     var (_, batches, gate, task) = try following { batch in
       guard case .page = batch else { return }
       // Another program writes while the board applies the first page.
-      try? DatabaseQueue(path: path).write { db in
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(5)
+      try? DatabaseQueue(path: path, configuration: configuration).write { db in
         try db.execute(sql: "UPDATE orders SET window_end = NULL WHERE id = 1")
         try db.execute(sql: "INSERT INTO orders (id, title, window_end) VALUES (99, 'late', '2030-01-01 00:00:00')")
       }
