@@ -29,7 +29,6 @@ let package = Package(
     .executable(name: "countdown", targets: ["countdown"]),
     // The `countdown` command's input parsing, for the command's PostgreSQL build in
     // Packages/CountdownPostgres (which compiles the same command sources). Example code, not an API.
-    .library(name: "CountdownInput", targets: ["CountdownInput"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -69,23 +68,21 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),
-    // What the `countdown` command reads from outside (time specs, numbers, database columns) and
-    // text bound for the terminal: pure, Foundation only, so that Fuzz/run can build
-    // it with `swiftc -sanitize=fuzzer`. A product only for Packages/CountdownPostgres. The example's targets have no package
-    // access: like any client of the package, they can use only the libraries' public API.
-    .target(name: "CountdownInput", path: "Examples/countdown/Input", packageAccess: false),
     // The `countdown` command: a live terminal countdown and a live order board on SQLite.
     .executableTarget(
       name: "countdown",
       dependencies: [
-        "CountdownKit", "CountdownInput",
+        "CountdownKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C API, to read the board's columns in place from a statement cursor.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
+      // Input/ is what the command reads from outside (time specs, numbers, database columns) and text
+      // bound for the terminal: pure, Foundation only, so that Fuzz/run can also build it with
+      // `swiftc -sanitize=fuzzer`.
       path: "Examples/countdown",
-      exclude: ["Input", "Reproducers"],
+      exclude: ["Reproducers"],
       packageAccess: false
     ),
     // The documentation's code: every ```swift block of README.md and the DocC catalogs is a region of a
@@ -109,7 +106,7 @@ let package = Package(
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
-      dependencies: ["countdown", "CountdownInput", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["countdown", .product(name: "GRDB", package: "GRDB.swift")]
     ),
   ],
   swiftLanguageModes: [.v6]

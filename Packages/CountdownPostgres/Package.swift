@@ -57,14 +57,13 @@ let package = Package(
       dependencies: [
         "CountdownPostgres",
         .product(name: "CountdownKit", package: root),
-        .product(name: "CountdownInput", package: root),
         // CountdownPostgres's API shows postgres-nio's types, whose C shims its importers must see.
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
-      exclude: ["Input", "Reproducers"],
+      exclude: ["Reproducers"],
       packageAccess: false,
       swiftSettings: [.define("COUNTDOWN_POSTGRES")]
     ),

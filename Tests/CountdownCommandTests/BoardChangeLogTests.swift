@@ -1,4 +1,3 @@
-import CountdownInput
 import Foundation
 import GRDB
 import Testing

@@ -1,6 +1,7 @@
-import CountdownInput
 import Foundation
 import Testing
+
+@testable import countdown
 
 /// The one rule for digits (``DecimalDigits``): every Unicode decimal digit is its value, nothing else is a digit.
 @Suite("Digits of every script")

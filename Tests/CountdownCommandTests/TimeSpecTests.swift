@@ -1,6 +1,7 @@
-import CountdownInput
 import Foundation
 import Testing
+
+@testable import countdown
 
 /// The `<time>` grammar, read at an explicit "now" in an explicit zone: Wednesday 2026-03-04 10:00 in
 /// New York (15:00 UTC), four days before the clocks there go forward.

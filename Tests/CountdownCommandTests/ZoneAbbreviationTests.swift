@@ -1,6 +1,7 @@
-import CountdownInput
 import Foundation
 import Testing
+
+@testable import countdown
 
 /// The table of zone abbreviations against Foundation's tz data and its own abbreviation dictionary.
 @Suite("Zone abbreviations")

@@ -1,4 +1,3 @@
-import CountdownInput
 import Foundation
 
 /// What the status line counts that the engine's boards do not hold: invalid rows (on no board),

@@ -1,4 +1,3 @@
-import CountdownInput
 import Foundation
 
 /// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a

@@ -1,4 +1,3 @@
-import CountdownInput
 import GRDB
 
 // The change log: every write to `orders`, by this command, by another program or by hand in `sqlite3`,

@@ -1,5 +1,4 @@
 import CountdownCore
-import CountdownInput
 import Foundation
 import GRDB
 

@@ -1,4 +1,3 @@
-import CountdownInput
 import GRDB
 
 // The rows the board shows, a screenful at a time by id (keyset pagination on the primary key: each

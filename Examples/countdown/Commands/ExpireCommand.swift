@@ -1,5 +1,4 @@
 import ArgumentParser
-import CountdownInput
 
 /// `countdown expire`: one worker of a fleet that expires each order exactly once when its window closes.
 struct ExpireCommand: AsyncParsableCommand {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CountdownInput
 import CountdownKit
 import Foundation
 

@@ -1,5 +1,3 @@
-import CountdownInput
-
 /// What to say when ArgumentParser took a negative time such as `-5s` for an option.
 enum NegativeTimeHint {
   /// A message for the first argument (before any `--`) that starts with minus signs and a digit

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CountdownInput
 
 /// A whole-number argument, read by the command's one rule for digits (``DecimalDigits``): `10`,
 /// `๑๐` and `-3` are numbers; `1e3`, `0x10` and `²` are not.

@@ -1,4 +1,3 @@
-import CountdownInput
 import Foundation
 
 /// `--outfile`: a file that always holds the value shown, replaced whole at each change (written

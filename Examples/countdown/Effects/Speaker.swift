@@ -1,4 +1,3 @@
-import CountdownInput
 import Foundation
 
 /// `--voice`: says a phrase through a speech program, one at a time; when phrases come faster than

@@ -1,4 +1,3 @@
-import CountdownInput
 import CountdownKit
 import Foundation
 

@@ -1,6 +1,5 @@
 #if COUNTDOWN_POSTGRES
   import ArgumentParser
-  import CountdownInput
   import CountdownPostgres
   import Dispatch
   import Foundation

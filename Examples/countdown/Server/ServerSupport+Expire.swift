@@ -1,5 +1,4 @@
 #if COUNTDOWN_POSTGRES
-  import CountdownInput
   import CountdownPostgres
   import Foundation
 

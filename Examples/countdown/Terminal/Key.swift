@@ -1,5 +1,3 @@
-import CountdownInput
-
 /// A key press read from the terminal.
 enum Key: Equatable, Sendable {
   case character(Character)

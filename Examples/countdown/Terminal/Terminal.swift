@@ -5,7 +5,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CountdownInput
 import Synchronization
 
 /// The process's terminal: raw mode, the alternate screen, the cursor, its size, and writing to it.
