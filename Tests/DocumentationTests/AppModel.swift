@@ -43,6 +43,8 @@ struct API: Sendable {
   func expire(_ id: Order.ID) async {}
   /// Hands the server a Live Activity's plan: it pushes each later update, and the end, at its date.
   func schedulePushes<Value>(of plan: LiveActivityPlan<Value>, for id: Order.ID) async throws {}
+  /// Sends the clients every order whose time left changed, in one message.
+  func publishTimesLeft(_ secondsLeft: [Order.ID: Int64]) async {}
 }
 
 /// The app's local store of orders, as far as the examples use it.
