@@ -173,7 +173,7 @@ final class BoardController {
       lastFinished: lastFinished.flatMap { last in
         orders[last.id].map { "#\($0.id) \($0.title) at \(last.at.formatted(date: .omitted, time: .standard))" }
       },
-      message: message)
+      message: message, connection: store.connectionStatus)
   }
 
   private func draw() {

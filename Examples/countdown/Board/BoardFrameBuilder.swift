@@ -15,6 +15,8 @@ struct BoardScreen: Equatable, Sendable {
   var lastFinished: String?
   /// An error to show instead of the status line (sanitized).
   var message: String?
+  /// How the board is connected to a server ("following", "reconnecting since 12:03:04"), if it is.
+  var connection: String?
 }
 
 /// The live board's frame for a state and a terminal size: a pure function, tested as cells.
@@ -63,9 +65,11 @@ enum BoardFrameBuilder {
     return frame
   }
 
-  /// "3000 orders · 45 finished · 2 invalid · last: #2974 Pickup: Sven E. at 9:44:07 PM".
+  /// "3000 orders · 45 finished · 2 invalid · last: #2974 Pickup: Sven E. at 9:44:07 PM", after how the
+  /// board is connected to a server, if it is ("following · 3000 orders · …").
   static func status(_ screen: BoardScreen) -> String {
-    var status = "\(screen.orderCount) orders · \(screen.finishedCount) finished"
+    var status = screen.connection.map { "\($0) · " } ?? ""
+    status += "\(screen.orderCount) orders · \(screen.finishedCount) finished"
     if screen.invalidCount > 0 { status += " · \(screen.invalidCount) invalid" }
     if screen.unreadableCount > 0 { status += " · \(screen.unreadableCount) without an id" }
     if let last = screen.lastFinished { status += " · last: \(last)" }

@@ -13,10 +13,20 @@
 
     /// Connects to the orders table at `url` (creating it first with `create`).
     static func open(url: String, create: Bool) throws -> any OrderSource {
-      let location = try PostgresLocation(url: url)
+      let location = try located(url)
       let table = try DeadlineTable(name: tableName)
       let store = try blocking { try await PostgresDeadlines.connect(to: location, table: table, create: create) }
       return PostgresOrderSource(store: store)
+    }
+
+    /// The location `url` names, completed from the environment (`PGPASSWORD`, `~/.pgpass`, …) as libpq
+    /// does; what was wrong there but not fatal (a password file others can read) is printed.
+    static func located(_ url: String) throws -> PostgresLocation {
+      let location = try PostgresLocation(url: url)
+      for warning in location.warnings {
+        FileHandle.standardError.write(Data("countdown: \(TerminalText.sanitized(warning))\n".utf8))
+      }
+      return location
     }
   }
 
@@ -28,7 +38,9 @@
       var orders: [Int64: Order] = [:]
       var version = 0
       var failure: PostgresDeadlineError?
-      var isFollowing = false
+      var follower: PostgresDeadlineFollower?
+      /// The ids delivered since the follower began reloading the table, until it caught up.
+      var reloaded: Set<Int64>?
     }
 
     private let store: PostgresDeadlines
@@ -92,13 +104,27 @@
     func remove(_ id: Int64) throws { try blocking { [store] in try await store.remove(id) } }
 
     /// Starts following the table the first time the orders are read, and waits for the first load.
+    /// "following", or "reconnecting since 12:03:04 (3 attempts): why", once the board follows the table.
+    var connectionStatus: String? {
+      switch copy.withLock({ $0.follower })?.state {
+      case .following?: "following"
+      case .reconnecting(let since, let reason, let attempts)?:
+        "reconnecting since \(since.formatted(date: .omitted, time: .standard))"
+          + (attempts > 1 ? " (\(attempts) attempts)" : "") + ": \(TerminalText.sanitized(reason.description))"
+      case .starting?: "connecting"
+      case .stopped?, nil: nil
+      }
+    }
+
     private func follow() throws {
+      let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
       guard
         copy.withLock({ copy in
-          defer { copy.isFollowing = true }; return !copy.isFollowing
+          guard copy.follower == nil else { return false }
+          copy.follower = follower
+          return true
         })
       else { return }
-      let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
       let loaded = Loaded()
       Task.detached { [self] in
         let failure: PostgresDeadlineError
@@ -125,11 +151,20 @@
       copy.withLock { copy in
         switch change {
         case .upserted(let rows):
-          for row in rows { copy.orders[row.id] = Order(row) }
+          for row in rows {
+            copy.orders[row.id] = Order(row)
+            copy.reloaded?.insert(row.id)
+          }
         case .removed(let ids):
           for id in ids { copy.orders[id] = nil }
-        case .caughtUp, .interrupted:
-          return
+        case .reloading:
+          copy.reloaded = []
+        case .caughtUp:
+          // The status line changes (following again); after a reload, the rows not reloaded are gone.
+          if let reloaded = copy.reloaded { copy.orders = copy.orders.filter { reloaded.contains($0.key) } }
+          copy.reloaded = nil
+        case .interrupted:
+          break  // the status line changes (reconnecting)
         }
         copy.version += 1
       }

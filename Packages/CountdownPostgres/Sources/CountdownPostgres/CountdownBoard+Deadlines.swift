@@ -3,7 +3,8 @@ public import CountdownKit
 extension CountdownBoard where ID == Int64 {
   /// Applies what a ``PostgresDeadlineFollower`` delivered: the rows of an `upserted` change go in with
   /// one ``CountdownBoard/upsert(_:)`` (running rows count to their date, paused rows keep their time
-  /// left), invalid and deleted rows are removed.
+  /// left), invalid and deleted rows are removed. A `reloading` (a follower that was away longer than
+  /// the table keeps deleted ids) empties the board, and the pages that follow fill it again.
   ///
   /// Rows count to the instant their date had when applied: if the wall clock is set, the rows the
   /// follower delivers from then on count to the new clock (call `engine.wallClockDidChange()` to move
@@ -34,6 +35,8 @@ extension CountdownBoard where ID == Int64 {
       upsert(countdowns)
     case .removed(let ids):
       for id in ids { remove(id) }
+    case .reloading:
+      replaceAll(with: [:])
     case .caughtUp, .interrupted:
       break
     }
