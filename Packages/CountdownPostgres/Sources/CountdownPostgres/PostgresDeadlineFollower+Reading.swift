@@ -147,13 +147,21 @@ extension PostgresDeadlineFollower {
     var horizon: UInt64?
     var count = 0
     let columns = (Int32, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int).self
-    for try await (kind, id, title, end, paused, event, expired, lease, followedUp, attempts)
-      in try await connection
-      .queryUnlessClosed(query, logger: logger).decode(columns)
-    {
+    for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
+      var cells = CellReader(row)
+      let (kind, values) =
+        if let kind = try? cells.int32(), let values = try? cells.deadlineColumns() {
+          (kind, values)
+        } else {
+          try {
+            let (kind, id, title, end, paused, event, expired, lease, followedUp, attempts) = try row.decode(columns)
+            return (kind, (id, title, end, paused, event, expired, lease, followedUp, attempts))
+          }()
+        }
+      let (id, title) = (values.0, values.1)
       switch kind {
       case 0:
-        rows.append(DeadlineRow(columns: (id, title, end, paused, event, expired, lease, followedUp, attempts)))
+        rows.append(DeadlineRow(columns: values))
         count += 1
         if rows.count % 1_000 == 0 { heartbeat.heard() }
         if rows.count == pageSize {
