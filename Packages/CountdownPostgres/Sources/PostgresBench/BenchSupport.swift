@@ -106,15 +106,24 @@ func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
 }
 
-/// Runs a shell command (a server restart) to its end; its exit status.
+/// Runs a shell command (a server restart) to its end; its exit status (-1 if killed by a signal).
+///
+/// posix_spawn and waitpid, not Foundation's `Process`, whose `waitUntilExit` was seen never to return
+/// for `pg_ctl restart` (the server it starts lives on).
 @discardableResult
 func shell(_ command: String) throws -> Int32 {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
-  process.arguments = ["-c", command]
-  try process.run()
-  process.waitUntilExit()
-  return process.terminationStatus
+  let arguments: [String] = ["/bin/sh", "-c", command]
+  let argv = arguments.map { strdup($0) } + [nil]
+  defer {
+    for pointer in argv { free(pointer) }
+  }
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+  guard spawned == 0 else { throw Broken(description: "cannot run /bin/sh: error \(spawned)") }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+  // WIFEXITED and WEXITSTATUS, which Swift does not import.
+  return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
 }
 
 /// "12.3" for a number of milliseconds (or "-").

@@ -23,6 +23,11 @@ struct ConvergeBench: AsyncParsableCommand {
   @Option(help: "How long it stays stopped, in seconds.") var stopFor = 5.0
   @Option(help: "The followers' heartbeat interval, in seconds.") var heartbeat = 3.0
   @Option(help: "Rows in the table.") var rows = 10_000
+  @Option(
+    help: ArgumentHelp(
+      "What notifications carry: rows (as the table's trigger sends them), or ids (only the transaction's id, "
+        + "so that every follower reads the rows itself, as before issue 24: for comparison)."))
+  var notify = "rows"
   @Option(help: "The most p50 from commit to board may be, in ms (outside fault windows).") var p50Limit = 50.0
   @Option(help: "The most p99 from commit to board may be, in ms (outside fault windows).") var p99Limit = 250.0
 
@@ -44,6 +49,21 @@ struct ConvergeBench: AsyncParsableCommand {
     try await database.execute(
       "INSERT INTO orders (title, ends_at) SELECT 'v0', now() + make_interval(secs => 60 + random() * 7200) "
         + "FROM generate_series(1, \(rows))")
+    if notify == "ids" {
+      // The trigger of issue 14: each writing statement sends its transaction's id, nothing more.
+      try await database.execute(
+        """
+        CREATE OR REPLACE FUNCTION orders_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' THEN
+            INSERT INTO orders_removed (id, removed_xid) SELECT id, pg_current_xact_id() FROM removed_rows
+              ON CONFLICT (id) DO UPDATE SET removed_xid = EXCLUDED.removed_xid;
+          END IF;
+          PERFORM pg_notify('orders_changes', pg_current_xact_id()::text);
+          RETURN NULL;
+        END $$
+        """)
+    }
     let sent = SentTimes()
     let boards = (0..<followers).map {
       BenchFollower(index: $0, database: database, table: table, sent: sent, heartbeat: .seconds(heartbeat))
@@ -54,7 +74,7 @@ struct ConvergeBench: AsyncParsableCommand {
     }
     say(
       "converge: \(followers) followers loaded \(rows) rows; writing \(rate) edits/s (\(perCommit) per transaction) "
-        + "for \(seconds) s; heartbeat \(heartbeat) s")
+        + "for \(seconds) s; heartbeat \(heartbeat) s; notifications carry " + notify)
     let faults = FaultLog()
     let start = ContinuousClock.now
     let faulter = Task { try await inject(faults: faults, boards: boards, database: database, start: start) }

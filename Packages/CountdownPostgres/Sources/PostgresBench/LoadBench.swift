@@ -36,7 +36,31 @@ struct LoadBench: AsyncParsableCommand {
     try await database.execute("VACUUM ANALYZE orders")
     await store.close()
     broken += try await load(database, table)
+    try await followOnly(database, table)
     guard broken.isEmpty else { throw Broken(description: "load: " + broken.joined(separator: "; ")) }
+  }
+
+  /// The follower alone, its rows counted and dropped: what reading and decoding the table costs,
+  /// without the board.
+  private func followOnly(_ database: BenchDatabase, _ table: DeadlineTable) async throws {
+    let follower = PostgresDeadlineFollower(location: database.location, table: table, pageSize: pageSize)
+    let start = ContinuousClock.now
+    let stats = Mutex((rows: 0, loaded: Duration?.none))
+    let task = Task {
+      try await follower.run { change in
+        stats.withLock { stats in
+          if case .upserted(let rows) = change { stats.rows += rows.count }
+          if case .caughtUp = change { stats.loaded = ContinuousClock.now - start }
+        }
+      }
+    }
+    while stats.withLock({ $0.loaded }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+    task.cancel()
+    _ = try? await task.value
+    let (count, loaded) = stats.withLock { $0 }
+    say(
+      "load: the follower alone delivered \(count) rows in \(format(loaded.map { milliseconds($0) / 1_000 })) s "
+        + "(rows counted, no board)")
   }
 
   /// Loads the table into a board; what was over its limit.
