@@ -13,7 +13,8 @@ import PostgresNIO
 ///
 /// **No polling.** The worker follows the table with a ``PostgresDeadlineFollower`` and puts every row
 /// that needs a worker on a `CountdownBoard` of a `CountdownEngine`, which sleeps until the next
-/// deadline (``ExpiryPlan`` says which date each row counts to). The engine's clock is set to the
+/// deadline (``ExpiryPlan`` says which date each row counts to); rows held by a lease wait in a heap
+/// behind one countdown for the earliest lease end. The engine's clock is set to the
 /// server's (a `ServerTimeEstimator` over `clock_timestamp()`), measured again every ``clockInterval``
 /// and on every new connection, so the board counts to the server's time even as the local clock drifts.
 ///
@@ -123,6 +124,7 @@ public final class DeadlineExpiryWorker: Sendable {
     let board = engine.board(of: Int64.self, display: .seconds)
     let finished = board.finished
     let coordinator = ExpiryCoordinator(board: board)
+    let leasesEnded = coordinator.leaseTimer.finished
     let clock = ServerClock(engine: engine, query: clockQuery, report: events)
     let claims = ClaimConnection(
       location: location, applicationName: applicationName + "-claims", timeout: heartbeatInterval,
@@ -156,6 +158,9 @@ public final class DeadlineExpiryWorker: Sendable {
         }
         group.addTask { try await self.recordLoop(marks, coordinator: coordinator, claims: claims, held: held, events) }
         group.addTask { try await self.keepLoop(claims: claims, held: held, events) }
+        group.addTask {
+          for await _ in leasesEnded { await coordinator.leasesEnded() }
+        }
         defer { group.cancelAll() }
         try await group.next()
       }
