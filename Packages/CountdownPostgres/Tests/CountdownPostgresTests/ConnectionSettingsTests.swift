@@ -6,22 +6,11 @@ import Testing
 /// Connection settings as libpq reads them: the environment, the password file, `sslmode` (no server).
 @Suite("Connection settings as libpq reads them (no server)")
 struct ConnectionSettingsTests {
-  /// A home directory of its own, with `files` (relative path → contents, mode) written into it.
-  static func home(_ files: [String: (text: String, mode: Int)] = [:]) throws -> String {
-    let home = FileManager.default.temporaryDirectory.appending(path: "countdown-home-\(UUID().uuidString)").path
-    for (path, file) in files {
-      let url = URL(fileURLWithPath: home).appending(path: path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.text.utf8).write(to: url)
-      try FileManager.default.setAttributes([.posixPermissions: file.mode], ofItemAtPath: url.path)
-    }
-    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    return home
-  }
-
   @Test func theEnvironmentFillsWhatTheURLLeavesOut() throws {
+    let homes = TemporaryHomes()
+    defer { homes.removeAll() }
     let environment = [
-      "HOME": try Self.home(), "PGHOST": "db.internal", "PGPORT": "6432", "PGUSER": "app", "PGPASSWORD": "s3cret",
+      "HOME": try homes.make(), "PGHOST": "db.internal", "PGPORT": "6432", "PGUSER": "app", "PGPASSWORD": "s3cret",
       "PGDATABASE": "shop", "PGSSLMODE": "require", "PGCONNECT_TIMEOUT": "4",
     ]
     let location = try PostgresLocation(url: "postgres://", environment: environment)
@@ -40,7 +29,9 @@ struct ConnectionSettingsTests {
   }
 
   @Test func badEnvironmentValuesAreClearErrors() throws {
-    let home = try Self.home()
+    let homes = TemporaryHomes()
+    defer { homes.removeAll() }
+    let home = try homes.make()
     for (variable, value) in [("PGPORT", "๓"), ("PGPORT", "70000"), ("PGSSLMODE", "maybe"), ("PGHOST", "a,b")] {
       #expect {
         try PostgresLocation(url: "postgres://", environment: ["HOME": home, variable: value])
@@ -51,7 +42,9 @@ struct ConnectionSettingsTests {
   }
 
   @Test func thePasswordFileGivesThePasswordOfTheFirstMatchingLine() throws {
-    let home = try Self.home([
+    let homes = TemporaryHomes()
+    defer { homes.removeAll() }
+    let home = try homes.make([
       ".pgpass": (
         """
         # comments and wrong lines are skipped
@@ -76,7 +69,9 @@ struct ConnectionSettingsTests {
 
   @Test(arguments: [0o644, 0o640, 0o604, 0o660])
   func aPasswordFileOthersCanReadIsIgnoredWithAWarning(mode: Int) throws {
-    let home = try Self.home([".pgpass": ("*:*:*:*:secret", mode)])
+    let homes = TemporaryHomes()
+    defer { homes.removeAll() }
+    let home = try homes.make([".pgpass": ("*:*:*:*:secret", mode)])
     let location = try PostgresLocation(url: "postgres://app@db/shop", environment: ["HOME": home])
     #expect(location.password == nil)
     #expect(location.warnings.count == 1)
@@ -84,7 +79,9 @@ struct ConnectionSettingsTests {
   }
 
   @Test func aReadOnlyPasswordFileIsUsedAndPGPASSFILEPointsElsewhere() throws {
-    let home = try Self.home([".pgpass": ("*:*:*:*:home", 0o400), "other/pass": ("*:*:*:*:other", 0o600)])
+    let homes = TemporaryHomes()
+    defer { homes.removeAll() }
+    let home = try homes.make([".pgpass": ("*:*:*:*:home", 0o400), "other/pass": ("*:*:*:*:other", 0o600)])
     #expect(try PostgresLocation(url: "postgres://app@db/shop", environment: ["HOME": home]).password == "home")
     let elsewhere = try PostgresLocation(
       url: "postgres://app@db/shop", environment: ["HOME": home, "PGPASSFILE": "\(home)/other/pass"])
@@ -92,8 +89,10 @@ struct ConnectionSettingsTests {
   }
 
   @Test func sslModesCheckWhatLibpqChecks() throws {
-    let bare = try Self.home()
-    let withRoot = try Self.home([".postgresql/root.crt": ("-----BEGIN CERTIFICATE-----", 0o644)])
+    let homes = TemporaryHomes()
+    defer { homes.removeAll() }
+    let bare = try homes.make()
+    let withRoot = try homes.make([".postgresql/root.crt": ("-----BEGIN CERTIFICATE-----", 0o644)])
     func location(_ mode: String, home: String, extra: String = "") throws -> PostgresLocation {
       try PostgresLocation(url: "postgres://app@db/shop?sslmode=\(mode)\(extra)", environment: ["HOME": home])
     }

@@ -59,17 +59,19 @@ extension ServerTests {
 
     @Test func aPasswordComesFromTheEnvironmentOrTheFileNeverTheCommandLine() async throws {
       guard let server = TestServer.url.flatMap({ try? PostgresLocation(url: $0) }) else { return }
+      let homes = TemporaryHomes()
+      defer { homes.removeAll() }
       try await Self.withPasswordUser { name, password in
         let url = "postgres://\(name)@\(server.host):\(server.port)/postgres?sslmode=disable"
-        let home = try ConnectionSettingsTests.home()
+        let home = try homes.make()
         let none = await Self.logsIn(try PostgresLocation(url: url, environment: ["HOME": home]))
         #expect(none?.kind == .refused, "the server asks this user for a password: \(String(describing: none))")
         #expect(
           await Self.logsIn(try PostgresLocation(url: url, environment: ["HOME": home, "PGPASSWORD": password])) == nil)
         let escaped = password.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
-        let file = try ConnectionSettingsTests.home([".pgpass": ("\(server.host):*:*:\(name):\(escaped)", 0o600)])
+        let file = try homes.make([".pgpass": ("\(server.host):*:*:\(name):\(escaped)", 0o600)])
         #expect(await Self.logsIn(try PostgresLocation(url: url, environment: ["HOME": file])) == nil)
-        let loose = try ConnectionSettingsTests.home([".pgpass": ("*:*:*:\(name):\(escaped)", 0o644)])
+        let loose = try homes.make([".pgpass": ("*:*:*:\(name):\(escaped)", 0o644)])
         let ignored = try PostgresLocation(url: url, environment: ["HOME": loose])
         #expect(ignored.warnings.count == 1)
         #expect(await Self.logsIn(ignored)?.kind == .refused, "a file others can read is not used")
@@ -84,7 +86,9 @@ extension ServerTests {
     @Test(.enabled { await TestServer.certificate() != nil })
     func verifyCAAndVerifyFullCheckTheServersCertificate() async throws {
       guard let url = TestServer.url, let certificate = await TestServer.certificate() else { return }
-      let home = try ConnectionSettingsTests.home([
+      let homes = TemporaryHomes()
+      defer { homes.removeAll() }
+      let home = try homes.make([
         ".postgresql/root.crt": (try String(contentsOfFile: certificate, encoding: .utf8), 0o644),
         "other.crt": (Self.otherAuthority, 0o644),
       ])
