@@ -36,6 +36,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     // The command's own dependencies (the same as in the root package's manifest).
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -48,6 +49,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
     // The `countdown` command of the root package, with PostgreSQL support compiled in. Like the root's,

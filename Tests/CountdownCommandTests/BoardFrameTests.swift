@@ -88,6 +88,17 @@ struct BoardFrameTests {
     #expect(failed[row: 10, column: 1].style.color == .red)
   }
 
+  @Test("A board that follows a server says first whether it is following or reconnecting")
+  func connection() {
+    var screen = BoardScreen(
+      path: "postgres://app@db:5432/shop", orderCount: 2, finishedCount: 0, invalidCount: 0, connection: "following")
+    #expect(BoardFrameBuilder.frame(screen, columns: 100, rows: 8).text(row: 6) == " following · 2 orders · 0 finished")
+    screen.connection = "reconnecting since 18:25:00 (3 attempts): the server is down"
+    #expect(
+      BoardFrameBuilder.frame(screen, columns: 100, rows: 8).text(row: 6)
+        == " reconnecting since 18:25:00 (3 attempts): the server is down · 2 orders · 0 finished")
+  }
+
   @Test("Long and wide titles are cut to their column; only as many rows as fit are drawn")
   func cutting() {
     let rows = (1...30).map { Self.row(Int64($0), "東京の注文 \($0) with a very long title", "2 hours") }

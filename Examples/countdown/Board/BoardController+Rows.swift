@@ -153,7 +153,8 @@ extension BoardController {
       loading: counts.isLoaded ? nil : counts.total.map { BoardScreen.Loading(loaded: counts.loaded, total: $0) },
       finishedCount: counts.finished, underHalfHour: urgencies?.underHalfHour,
       underFiveMinutes: urgencies?.underFiveMinutes, invalidCount: counts.invalid, unreadableCount: counts.unreadable,
-      lastFinished: counts.lastFinished.flatMap(lastFinishedLine), message: message ?? sourceProblem)
+      lastFinished: counts.lastFinished.flatMap(lastFinishedLine), message: message ?? sourceProblem,
+      connection: store.connectionStatus)
   }
 
   /// "#2974 Pickup: Sven E. at 9:44:07 PM" for the last finished order (its title read once).

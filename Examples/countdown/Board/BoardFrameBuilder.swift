@@ -30,6 +30,8 @@ struct BoardScreen: Equatable, Sendable {
   var lastFinished: String?
   /// An error to show instead of the status line (sanitized).
   var message: String?
+  /// How the board is connected to a server ("following", "reconnecting since 12:03:04"), if it is.
+  var connection: String?
 }
 
 /// The live board's frame for a state and a terminal size: a pure function, tested as cells.
@@ -80,9 +82,10 @@ enum BoardFrameBuilder {
 
   /// "3000 orders · under 30 min: 120 · under 5 min: 9 · 45 finished · 2 invalid · last: #2974 Pickup:
   /// Sven E. at 9:44:07 PM"; while the first load runs, "1000000 orders · loading 34% · finished:
-  /// counting…".
+  /// counting…"; after how the board is connected to a server, if it is ("following · 3000 orders · …").
   static func status(_ screen: BoardScreen) -> String {
-    var status = screen.orderCount.map { "\($0) orders" } ?? "orders: counting…"
+    var status = screen.connection.map { "\($0) · " } ?? ""
+    status += screen.orderCount.map { "\($0) orders" } ?? "orders: counting…"
     if let loading = screen.loading, loading.total > 0 {
       status += " · loading \(min(100, loading.loaded * 100 / loading.total))%"
     }

@@ -33,6 +33,13 @@ protocol OrderSource: AnyObject, Sendable {
   @discardableResult func resume(_ id: Int64, now: Date) throws -> Bool
   /// Deletes an order.
   func remove(_ id: Int64) throws
+  /// How the board is connected to a server (following, or reconnecting since when), for the status
+  /// line; nil for a local file. A change of it changes ``dataVersion()``.
+  var connectionStatus: String? { get }
+}
+
+extension OrderSource {
+  var connectionStatus: String? { nil }
 }
 
 extension OrderSource {

@@ -30,8 +30,9 @@ struct BoardCommand: ParsableCommand {
 
       With --db postgres://user@host:5432/database the board follows a PostgreSQL table instead \
       (countdown board init --db … creates it): the server pushes each edit, from any machine, to every \
-      board at once, and countdown expire --db … expires each order exactly once across workers. That \
-      needs countdown-pg, the same command built with PostgreSQL support \
+      board at once, and countdown expire --db … expires each order exactly once across workers; the \
+      password comes from PGPASSWORD or ~/.pgpass, as for psql, and the status line says whether the \
+      board is following the server or reconnecting. That needs countdown-pg, the same command built with PostgreSQL support \
       (swift run --package-path Packages/CountdownPostgres countdown-pg).
       """,
     subcommands: [

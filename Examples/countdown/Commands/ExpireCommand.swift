@@ -15,14 +15,18 @@ struct ExpireCommand: AsyncParsableCommand {
 
       --exec runs with /bin/sh -c, with COUNTDOWN_ID, COUNTDOWN_TITLE, COUNTDOWN_ENDS_AT and \
       COUNTDOWN_EXPIRED_AT (ISO 8601, UTC) and COUNTDOWN_ATTEMPT (1, or more for a retry) in its \
-      environment; an exit status other than 0 is retried after 10 seconds. Start as many workers as \
-      you like, on as many machines:
+      environment; an exit status other than 0 is retried after 10 seconds. A server that stops \
+      answering is noticed within 3 seconds; the worker reconnects and goes on. Start as many workers \
+      as you like, on as many machines:
 
         countdown expire --db postgres://app@db.internal/shop --exec './close-order "$COUNTDOWN_ID"'
       """
   )
 
-  @Option(help: ArgumentHelp("The PostgreSQL database: postgres://user:password@host:5432/database.", valueName: "url"))
+  @Option(
+    help: ArgumentHelp(
+      "The PostgreSQL database: postgres://user@host:5432/database; what it leaves out comes from PGHOST, "
+        + "PGUSER, …, and the password from PGPASSWORD or ~/.pgpass, as for psql.", valueName: "url"))
   var db: String
 
   @Option(help: ArgumentHelp("A shell command to run for each expired order.", valueName: "command"))

@@ -12,10 +12,20 @@
 
     /// Connects to the orders table at `url` (creating it first with `create`).
     static func open(url: String, create: Bool) throws -> any OrderSource {
-      let location = try PostgresLocation(url: url)
+      let location = try located(url)
       let table = try DeadlineTable(name: tableName)
       let store = try blocking { try await PostgresDeadlines.connect(to: location, table: table, create: create) }
       return PostgresOrderSource(store: store)
+    }
+
+    /// The location `url` names, completed from the environment (`PGPASSWORD`, `~/.pgpass`, …) as libpq
+    /// does; what was wrong there but not fatal (a password file others can read) is printed.
+    static func located(_ url: String) throws -> PostgresLocation {
+      let location = try PostgresLocation(url: url)
+      for warning in location.warnings {
+        FileHandle.standardError.write(Data("countdown: \(TerminalText.sanitized(warning))\n".utf8))
+      }
+      return location
     }
   }
 
@@ -24,6 +34,8 @@
   /// table in pages, then each change the server pushes), as deadlines without titles.
   final class PostgresOrderSource: OrderSource {
     private let store: PostgresDeadlines
+    /// The follower of the table, once the board follows it (for the status line).
+    private let follower = Mutex<PostgresDeadlineFollower?>(nil)
 
     init(store: PostgresDeadlines) {
       self.store = store
@@ -42,21 +54,56 @@
     func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
       await deliver(.loading(total: try await store.count(), events: try await store.countWithEvent()))
       let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
+      self.follower.withLock { $0 = follower }
       var isLoaded = false
+      // The rows of a reload (the follower was away longer than the log of deletions is kept), until it
+      // has caught up: then they replace the board's rows at once.
+      var reloaded: [OrderTimes]?
       try await follower.run { change in
         switch change {
         case .upserted(let rows):
           let times = rows.map(OrderTimes.init)
-          await deliver(isLoaded ? .changed(times, removed: [], unreadable: nil) : .page(times))
+          if reloaded != nil {
+            reloaded?.append(contentsOf: times)
+          } else {
+            await deliver(isLoaded ? .changed(times, removed: [], unreadable: nil) : .page(times))
+          }
         case .removed(let ids):
-          await deliver(.changed([], removed: ids, unreadable: nil))
+          if reloaded != nil {
+            let gone = Set(ids)
+            reloaded?.removeAll { gone.contains($0.id) }
+          } else {
+            await deliver(.changed([], removed: ids, unreadable: nil))
+          }
+        case .reloading:
+          reloaded = []
         case .caughtUp(let isFirstLoad, _):
           // The table's id column is a bigint: every row has one.
-          if isFirstLoad { await deliver(.loaded(unreadable: 0)) } else { await deliver(.problem(nil)) }
+          if let rows = reloaded {
+            reloaded = nil
+            await deliver(.reloaded(rows, unreadable: 0))
+          } else if isFirstLoad {
+            await deliver(.loaded(unreadable: 0))
+          } else {
+            await deliver(.problem(nil))
+          }
           isLoaded = true
         case .interrupted(let error):
           await deliver(.problem(TerminalText.sanitized("\(error.description) Reconnecting…")))
         }
+      }
+    }
+
+    /// "following", "connecting", or "reconnecting since 12:03:04 (3 attempts): why", once the board
+    /// follows the table.
+    var connectionStatus: String? {
+      switch follower.withLock({ $0 })?.state {
+      case .following?: "following"
+      case .reconnecting(let since, let reason, let attempts)?:
+        "reconnecting since \(since.formatted(date: .omitted, time: .standard))"
+          + (attempts > 1 ? " (\(attempts) attempts)" : "") + ": \(TerminalText.sanitized(reason.description))"
+      case .starting?: "connecting"
+      case .stopped?, nil: nil
       }
     }
 

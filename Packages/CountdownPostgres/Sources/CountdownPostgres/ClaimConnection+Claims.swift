@@ -5,6 +5,11 @@ extension ClaimConnection {
   /// Claims those of `ids` that need a worker now by the server's clock, skipping rows another
   /// transaction holds; returns the rows won. One statement, one transaction: a row is claimed by one
   /// worker only, and its attempt is logged with the claim.
+  ///
+  /// The lease is counted from the server's clock as the row is updated (`clock_timestamp()`, not the
+  /// transaction's start), and the statement is cancelled by the server if it runs longer than
+  /// ``statementTimeout`` (at most half a lease): a claim commits with at least half its lease ahead.
+  /// `changed_xid` is stamped here, so the table's row trigger is not called for each claimed row.
   func claim(_ ids: [Int64], in table: DeadlineTable, by worker: String, lease: Duration) async throws
     -> [ExpiredDeadline]
   {
@@ -25,76 +30,92 @@ extension ClaimConnection {
         ), claimed AS (
           UPDATE \(table.table) AS t
           SET expired_at = COALESCE(t.expired_at, now()), expiry_attempts = t.expiry_attempts + 1,
-            lease_until = now() + make_interval(secs => $2)
+            lease_until = clock_timestamp() + make_interval(secs => $2), changed_xid = pg_current_xact_id()
           FROM claimable c WHERE t.id = c.id
           RETURNING \(returned), (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 AS expired_us
         ), logged AS (
-          INSERT INTO \(table.attempts) (id, attempt, ends_at, worker, claimed_at)
-          SELECT id, expiry_attempts, ends_at, $3, now() FROM claimed
+          INSERT INTO \(table.attempts) (id, attempt, ends_at, worker, claimed_at, lease_until)
+          SELECT id, expiry_attempts, ends_at, $3, now(), lease_until FROM claimed
           RETURNING id, seq
         )
         SELECT c.*, l.seq FROM claimed c JOIN logged l ON l.id = c.id
         """, binds: binds)
-    var won: [ExpiredDeadline] = []
-    let columns = (Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int, Int64, Int64).self
-    for try await (id, title, end, paused, event, expired, lease, followedUp, attempts, microseconds, seq)
-      in try await self.query(query).decode(columns)
-    {
-      let row = DeadlineRow(columns: (id, title, end, paused, event, expired, lease, followedUp, attempts))
-      guard let expired, let end else { continue }
-      won.append(
-        ExpiredDeadline(
-          row: row, expiredAt: expired, endsAt: end, attempt: attempts, expiredMicroseconds: microseconds,
-          attemptRecord: seq))
+    let logger = logger
+    return try await run("claiming \(ids.count) rows") { connection in
+      var won: [ExpiredDeadline] = []
+      let columns = (Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int, Int64, Int64).self
+      for try await (id, title, end, paused, event, expired, lease, followedUp, attempts, microseconds, seq)
+        in try await connection.queryUnlessClosed(query, logger: logger).decode(columns)
+      {
+        let row = DeadlineRow(columns: (id, title, end, paused, event, expired, lease, followedUp, attempts))
+        guard let expired, let end else { continue }
+        won.append(
+          ExpiredDeadline(
+            row: row, expiredAt: expired, endsAt: end, attempt: attempts, expiredMicroseconds: microseconds,
+            attemptRecord: seq))
+      }
+      return won
     }
-    return won
   }
 
-  /// Extends the lease of a follow-up that is still running here.
-  func extendLease(of expired: ExpiredDeadline, in table: DeadlineTable, by lease: Duration) async throws {
-    try await setLease(of: expired, in: table, to: lease)
+  /// Extends the leases of follow-ups this worker holds (running or waiting to run) to `lease` from now,
+  /// in one statement; a row whose expiry or attempt changed since (moved, or taken over) is left alone.
+  func extendLeases(of held: [ExpiredDeadline], in table: DeadlineTable, by lease: Duration) async throws {
+    guard !held.isEmpty else { return }
+    try await setLeases(of: held, in: table, to: lease, doing: "extending \(held.count) leases")
   }
 
   /// Gives a failed follow-up back: the lease now ends `delay` from now, when any worker may retry it.
   func release(_ expired: ExpiredDeadline, in table: DeadlineTable, retryIn delay: Duration) async throws {
-    try await setLease(of: expired, in: table, to: delay)
+    try await setLeases(of: [expired], in: table, to: delay, doing: "releasing row \(expired.id)")
   }
 
-  private func setLease(of expired: ExpiredDeadline, in table: DeadlineTable, to duration: Duration) async throws {
+  private func setLeases(
+    of rows: [ExpiredDeadline], in table: DeadlineTable, to duration: Duration, doing action: String
+  ) async throws {
     var binds = PostgresBindings()
-    binds.append(expired.id)
-    binds.append(expired.expiredMicroseconds)
-    binds.append(expired.attempt)
+    binds.append(rows.map(\.id))
+    binds.append(rows.map(\.expiredMicroseconds))
+    binds.append(rows.map { Int64($0.attempt) })
     binds.append(duration.timeInterval)
-    try await query(
+    try await execute(
+      action,
       PostgresQuery(
         unsafeSQL: """
-          UPDATE \(table.table) SET lease_until = now() + make_interval(secs => $4)
-          WHERE id = $1 AND followed_up_at IS NULL AND expiry_attempts = $3
-            AND (EXTRACT(EPOCH FROM expired_at) * 1000000)::int8 = $2
+          UPDATE \(table.table) AS t
+          SET lease_until = clock_timestamp() + make_interval(secs => $4), changed_xid = pg_current_xact_id()
+          FROM unnest($1::int8[], $2::int8[], $3::int8[]) AS d(id, expired_us, attempt)
+          WHERE t.id = d.id AND t.followed_up_at IS NULL AND t.expiry_attempts = d.attempt
+            AND (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 = d.expired_us
           """, binds: binds))
   }
 
-  /// Records that the follow-up of `expired` finished (on the row, unless its deadline was moved since,
-  /// and on the attempt), trying three times over a lost connection.
-  func markFollowedUp(_ expired: ExpiredDeadline, in table: DeadlineTable) async throws {
+  /// Records that the follow-ups of `rows` finished (on each row, unless its deadline was moved since,
+  /// and on its attempt), in one statement, trying three times over a lost connection.
+  func markFollowedUp(_ rows: [ExpiredDeadline], in table: DeadlineTable) async throws {
+    guard !rows.isEmpty else { return }
     var binds = PostgresBindings()
-    binds.append(expired.id)
-    binds.append(expired.expiredMicroseconds)
-    binds.append(expired.attemptRecord)
+    binds.append(rows.map(\.id))
+    binds.append(rows.map(\.expiredMicroseconds))
+    binds.append(rows.map(\.attemptRecord))
     let query = PostgresQuery(
       unsafeSQL: """
         WITH done AS (
-          UPDATE \(table.table) SET followed_up_at = now(), lease_until = NULL
-          WHERE id = $1 AND followed_up_at IS NULL AND (EXTRACT(EPOCH FROM expired_at) * 1000000)::int8 = $2
-          RETURNING id
+          SELECT * FROM unnest($1::int8[], $2::int8[], $3::int8[]) AS d(id, expired_us, seq)
+        ), marked AS (
+          UPDATE \(table.table) AS t
+          SET followed_up_at = now(), lease_until = NULL, changed_xid = pg_current_xact_id()
+          FROM done d
+          WHERE t.id = d.id AND t.followed_up_at IS NULL
+            AND (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 = d.expired_us
+          RETURNING t.id
         )
-        UPDATE \(table.attempts) SET followed_up_at = now() WHERE seq = $3
+        UPDATE \(table.attempts) AS a SET followed_up_at = now() FROM done d WHERE a.seq = d.seq
         """, binds: binds)
     var attempt = 0
     while true {
       do {
-        try await self.query(query)
+        try await execute("recording \(rows.count) follow-ups", query)
         return
       } catch {
         attempt += 1

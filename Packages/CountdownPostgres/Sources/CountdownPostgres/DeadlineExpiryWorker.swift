@@ -12,21 +12,33 @@ import PostgresNIO
 /// ```
 ///
 /// **No polling.** The worker follows the table with a ``PostgresDeadlineFollower`` and puts every row
-/// that needs a worker on a ``CountdownBoard`` of a `CountdownEngine`, which sleeps until the next
-/// deadline (``ExpiryPlan`` says which date each row counts to). The engine's clock is set to the
-/// server's (a `ServerTimeEstimator` over `clock_timestamp()`), so the board counts to the server's time.
+/// that needs a worker on a `CountdownBoard` of a `CountdownEngine`, which sleeps until the next
+/// deadline (``ExpiryPlan`` says which date each row counts to); rows held by a lease wait in a heap
+/// behind one countdown for the earliest lease end. The engine's clock is set to the
+/// server's (a `ServerTimeEstimator` over `clock_timestamp()`), measured again every ``clockInterval``
+/// and on every new connection, so the board counts to the server's time even as the local clock drifts.
 ///
-/// **Exactly-once expiry.** When rows finish on the board, the worker claims them in one statement:
-/// `SELECT … FOR UPDATE SKIP LOCKED` of the finished ids whose deadline has passed *by the server's
-/// clock* (`ends_at <= now()`, so never early), and an `UPDATE` that sets `expired_at` (kept if already
-/// set), a lease (`lease_until`) and the attempt count, and logs the attempt, in the same transaction.
-/// Two workers cannot both lock a row, and one that locks it after the other committed finds it no
-/// longer claimable: one of them wins, once.
+/// **Exactly-once expiry.** When rows finish on the board, the worker claims them in bounded batches
+/// (at most ``claimBatch`` rows per statement, in an order of its own, so that workers share a burst
+/// instead of racing for the same rows): `SELECT … FOR UPDATE SKIP LOCKED` of the finished ids whose
+/// deadline has passed *by the server's clock* (`ends_at <= now()`, so never early), and an `UPDATE` that
+/// sets `expired_at` (kept if already set), a lease (`lease_until`, counted from the server's clock as
+/// the row is updated) and the attempt count, and logs the attempt, in the same transaction. Two workers
+/// cannot both lock a row, and one that locks it after the other committed finds it no longer claimable:
+/// one of them wins, once. A claim statement that runs longer than half a lease (or half a heartbeat
+/// interval) is cancelled by the server, so a claim commits with its lease ahead of it; one whose answer
+/// took nearly a lease to come back is not run here (the next attempt takes it over).
 ///
-/// **At-least-once follow-up.** The winner runs `followUp`, extending its lease while it runs, then sets
-/// `followed_up_at`. A worker killed in between leaves `lease_until` to run out; every worker's board
-/// counts to it, and the first to claim the row then runs the follow-up again (attempt 2, and so on).
-/// A follow-up that throws shortens the lease to ``failureDelay``, so it is retried soon.
+/// **At-least-once follow-up.** The winner runs `followUp` (at most ``concurrency`` at once; it claims
+/// about as many rows as it can start within a second, so a slow follow-up leaves the rest to other
+/// workers), extends the leases of every row it holds, together, every third of a lease, and records
+/// `followed_up_at` for finished follow-ups in batches. A worker killed in between leaves `lease_until`
+/// to run out; every worker's board counts to it, and the first to claim the row then runs the
+/// follow-up again (attempt 2, and so on). A follow-up that throws shortens the lease to
+/// ``failureDelay``, so it is retried soon.
+///
+/// **Liveness.** The follower's heartbeat notices a silent connection within ``heartbeatInterval``;
+/// the claims connection is checked as often when idle, and every use of it has the same deadline.
 ///
 /// Paused rows are left alone; a moved deadline is a new deadline (the table's trigger clears the
 /// expiry), counted to at once by every worker.
@@ -38,23 +50,45 @@ public final class DeadlineExpiryWorker: Sendable {
   /// This worker's name, recorded with each attempt.
   public let name: String
   /// How long a claim holds a row's follow-up before another worker may take it over (extended while
-  /// the follow-up runs, so only a dead or stuck worker loses it).
+  /// the worker holds the row, so only a dead or stuck worker loses it).
   public let lease: Duration
   /// How soon a follow-up that threw is retried.
   public let failureDelay: Duration
   /// How many follow-ups run at once.
   public let concurrency: Int
+  /// The most rows one claim statement takes (and one statement records as followed up).
+  public let claimBatch: Int
+  /// How long the server may stay silent before a connection counts as dead.
+  public let heartbeatInterval: Duration
+  /// How often the worker measures the server's clock again (it also does on every new connection).
+  public let clockInterval: Duration
   /// How late the engine may wake for a deadline (its coalescing tolerance).
   public let tolerance: Duration
   /// The name of the worker's connections in `pg_stat_activity` (the claims connection adds `-claims`).
   public let applicationName: String
   let logger: Logger
+  /// The statement that reads the server's clock (tests give one that reads a skewed clock).
+  let clockQuery: String
 
   /// A worker on `table` at `location`.
-  public init(
+  public convenience init(
     location: PostgresLocation, table: DeadlineTable, name: String = DeadlineExpiryWorker.defaultName(),
     lease: Duration = .seconds(60), failureDelay: Duration = .seconds(10), concurrency: Int = 16,
+    claimBatch: Int = 500, heartbeatInterval: Duration = .seconds(3), clockInterval: Duration = .seconds(60),
     tolerance: Duration = .milliseconds(20), applicationName: String = "countdown-expire", logger: Logger = .quiet
+  ) {
+    self.init(
+      location: location, table: table, name: name, lease: lease, failureDelay: failureDelay,
+      concurrency: concurrency, claimBatch: claimBatch, heartbeatInterval: heartbeatInterval,
+      clockInterval: clockInterval, tolerance: tolerance, applicationName: applicationName, logger: logger,
+      clockQuery: "SELECT clock_timestamp()")
+  }
+
+  /// A worker that reads the server's clock with `clockQuery` (a statement returning a `timestamptz`).
+  package init(
+    location: PostgresLocation, table: DeadlineTable, name: String, lease: Duration, failureDelay: Duration,
+    concurrency: Int, claimBatch: Int, heartbeatInterval: Duration, clockInterval: Duration, tolerance: Duration,
+    applicationName: String, logger: Logger, clockQuery: String
   ) {
     self.location = location
     self.table = table
@@ -62,9 +96,13 @@ public final class DeadlineExpiryWorker: Sendable {
     self.lease = max(lease, .seconds(1))
     self.failureDelay = max(failureDelay, .milliseconds(100))
     self.concurrency = max(1, concurrency)
+    self.claimBatch = max(1, claimBatch)
+    self.heartbeatInterval = max(heartbeatInterval, .milliseconds(100))
+    self.clockInterval = max(clockInterval, .milliseconds(100))
     self.tolerance = tolerance
     self.applicationName = applicationName
     self.logger = logger
+    self.clockQuery = clockQuery
   }
 
   /// `host:pid`, the default worker name.
@@ -85,11 +123,22 @@ public final class DeadlineExpiryWorker: Sendable {
     defer { engine.shutdown() }
     let board = engine.board(of: Int64.self, display: .seconds)
     let finished = board.finished
-    let coordinator = ExpiryCoordinator(board: board)
-    let claims = ClaimConnection(location: location, applicationName: applicationName + "-claims", logger: logger)
-    try await claims.synchronizeClock(of: engine)
+    let coordinator = ExpiryCoordinator(board: board, engine: engine)
+    let leasesEnded = coordinator.leaseTimer.finished
+    let clock = ServerClock(engine: engine, query: clockQuery, report: events)
+    let claims = ClaimConnection(
+      location: location, applicationName: applicationName + "-claims", timeout: heartbeatInterval,
+      statementTimeout: min(lease / 2, heartbeatInterval / 2), clock: clock, logger: logger)
+    do {
+      try await claims.check(unlessAnsweredWithin: .zero)
+    } catch {
+      throw .wrapping(error, at: location, doing: "connecting")
+    }
     let follower = PostgresDeadlineFollower(
-      location: location, table: table, applicationName: applicationName, logger: logger)
+      location: location, table: table, heartbeatInterval: heartbeatInterval, applicationName: applicationName,
+      logger: logger)
+    let held = HeldRows()
+    let marks = Inbox<ExpiredDeadline>()
     do {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
@@ -98,13 +147,19 @@ public final class DeadlineExpiryWorker: Sendable {
             switch change {
             case .caughtUp: events(.ready(pending: await coordinator.pendingCount))
             case .interrupted(let error): events(.interrupted(error))
-            case .upserted, .removed: break
+            case .upserted, .removed, .reloading: break
             }
           }
         }
         group.addTask {
           try await self.claimLoop(
-            finished, coordinator: coordinator, claims: claims, events: events, followUp: followUp)
+            finished, coordinator: coordinator, claims: claims, held: held, marks: marks,
+            events: events, followUp: followUp)
+        }
+        group.addTask { try await self.recordLoop(marks, coordinator: coordinator, claims: claims, held: held, events) }
+        group.addTask { try await self.keepLoop(claims: claims, held: held, events) }
+        group.addTask {
+          for await _ in leasesEnded { await coordinator.leasesEnded() }
         }
         defer { group.cancelAll() }
         try await group.next()
@@ -117,77 +172,31 @@ public final class DeadlineExpiryWorker: Sendable {
     await claims.close()
   }
 
-  /// Claims rows as they finish on the board (all that finished meanwhile in one statement) and starts
-  /// the follow-ups of the rows won, at most ``concurrency`` at a time.
-  private func claimLoop(
-    _ finished: AsyncStream<Int64>, coordinator: ExpiryCoordinator, claims: ClaimConnection,
-    events: @escaping @Sendable (ExpiryEvent) -> Void,
-    followUp: @escaping @Sendable (ExpiredDeadline) async throws -> Void
-  ) async throws {
-    let inbox = Inbox<Int64>()
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for await id in finished { inbox.append(id) }
-        inbox.finish(CancellationError())
-      }
-      defer { group.cancelAll() }
-      var running = 0
-      while true {
-        let ids = Array(Set(try await inbox.takeAll()))
-        let won: [ExpiredDeadline]
-        do {
-          won = try await claims.claim(ids, in: table, by: name, lease: lease)
-        } catch {
-          events(.interrupted(.wrapping(error, at: location, doing: "claiming rows")))
-          await coordinator.claimsLost(ids)
-          continue
+  /// Keeps the claims connection alive and the worker's leases and clock fresh: checks the connection
+  /// every half heartbeat interval (unless it answered meanwhile), extends the leases of the rows held
+  /// every third of a lease, and measures the server's clock every ``clockInterval``.
+  private func keepLoop(claims: ClaimConnection, held: HeldRows, _ events: @escaping @Sendable (ExpiryEvent) -> Void)
+    async throws
+  {
+    let tick = min(heartbeatInterval / 2, lease / 3)
+    var lastExtended = ContinuousClock.now
+    var lastMeasured = ContinuousClock.now
+    while true {
+      try await Task.sleep(for: tick)
+      do {
+        if ContinuousClock.now - lastMeasured >= clockInterval {
+          lastMeasured = .now
+          try await claims.synchronizeClock()
         }
-        await coordinator.claimsLost(Set(ids).subtracting(won.map(\.id)))
-        for expired in won {
-          await coordinator.claimed(expired.row)
-          events(.claimed(expired))
-          if running >= concurrency {
-            try await group.next()
-            running -= 1
-          }
-          running += 1
-          group.addTask {
-            let done = await self.followUp(expired, claims: claims, events: events, followUp)
-            await coordinator.followUpEnded(expired.id, done: done)
-          }
+        if ContinuousClock.now - lastExtended >= lease / 3 {
+          lastExtended = .now
+          try await claims.extendLeases(of: held.all, in: table, by: lease)
         }
+        try await claims.check(unlessAnsweredWithin: heartbeatInterval / 2)
+      } catch {
+        if Task.isCancelled { throw CancellationError() }
+        events(.interrupted(.wrapping(error, at: location, doing: "keeping the claims connection")))
       }
     }
-  }
-
-  /// Runs one follow-up, extending the lease while it runs, and records how it ended; whether it is done.
-  private func followUp(
-    _ expired: ExpiredDeadline, claims: ClaimConnection, events: @escaping @Sendable (ExpiryEvent) -> Void,
-    _ followUp: @escaping @Sendable (ExpiredDeadline) async throws -> Void
-  ) async -> Bool {
-    let heartbeat = Task {
-      while !Task.isCancelled {
-        try await Task.sleep(for: lease / 3)
-        try await claims.extendLease(of: expired, in: table, by: lease)
-      }
-    }
-    defer { heartbeat.cancel() }
-    do {
-      try await followUp(expired)
-    } catch {
-      heartbeat.cancel()
-      try? await claims.release(expired, in: table, retryIn: failureDelay)
-      events(.followUpFailed(expired, "\(error)"))
-      return false
-    }
-    heartbeat.cancel()
-    do {
-      try await claims.markFollowedUp(expired, in: table)
-    } catch {
-      events(.interrupted(.wrapping(error, at: location, doing: "recording the follow-up of row \(expired.id)")))
-      return false
-    }
-    events(.followedUp(expired))
-    return true
   }
 }

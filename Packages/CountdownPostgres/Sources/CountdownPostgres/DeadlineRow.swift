@@ -55,9 +55,15 @@ public struct DeadlineRow: Sendable, Hashable {
   /// The columns of ``DeadlineTable/selectList``, decoded.
   typealias Columns = (Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int)
 
-  /// Reads a row selected with ``DeadlineTable/selectList``.
+  /// Reads a row selected with ``DeadlineTable/selectList`` (straight from its binary cells, or the
+  /// generic way if a column's type is not the table's own).
   init(_ row: PostgresRow) throws {
-    self.init(columns: try row.decode(Columns.self))
+    var cells = CellReader(row)
+    if let columns = try? cells.deadlineColumns() {
+      self.init(columns: columns)
+    } else {
+      self.init(columns: try row.decode(Columns.self))
+    }
   }
 
   /// A row from its decoded columns.

@@ -2,7 +2,8 @@ import Logging
 public import PostgresNIO
 
 extension DeadlineTable {
-  /// The statements that create the table, its companions and its triggers; each can run again.
+  /// The statements that create the table, its companions and its triggers, or complete those of an
+  /// older version; each can run again.
   public var statements: [String] {
     let (t, n) = (table, name)
     return [
@@ -21,8 +22,22 @@ extension DeadlineTable {
       )
       """,
       "CREATE INDEX IF NOT EXISTS \"\(n)_changed_xid\" ON \(t) (changed_xid)",
-      "CREATE TABLE IF NOT EXISTS \(removed) (id bigint PRIMARY KEY, removed_xid xid8 NOT NULL)",
+      """
+      CREATE TABLE IF NOT EXISTS \(removed) (
+        id bigint PRIMARY KEY, removed_xid xid8 NOT NULL, removed_at timestamptz NOT NULL DEFAULT now()
+      )
+      """,
+      "ALTER TABLE \(removed) ADD COLUMN IF NOT EXISTS removed_at timestamptz NOT NULL DEFAULT now()",
       "CREATE INDEX IF NOT EXISTS \"\(n)_removed_xid\" ON \(removed) (removed_xid)",
+      "CREATE INDEX IF NOT EXISTS \"\(n)_removed_at\" ON \(removed) (removed_at)",
+      // Deleted ids below `through_xid` may have been pruned: a follower whose watermark is not above it
+      // reloads.
+      """
+      CREATE TABLE IF NOT EXISTS \(pruned) (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton), through_xid xid8 NOT NULL
+      )
+      """,
+      "INSERT INTO \(pruned) (singleton, through_xid) VALUES (true, '0') ON CONFLICT DO NOTHING",
       """
       CREATE TABLE IF NOT EXISTS \(attempts) (
         seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -31,9 +46,11 @@ extension DeadlineTable {
         ends_at timestamptz,
         worker text NOT NULL,
         claimed_at timestamptz NOT NULL,
-        followed_up_at timestamptz
+        followed_up_at timestamptz,
+        lease_until timestamptz
       )
       """,
+      "ALTER TABLE \(attempts) ADD COLUMN IF NOT EXISTS lease_until timestamptz",
       "CREATE INDEX IF NOT EXISTS \"\(n)_attempts_id\" ON \(attempts) (id, attempt)",
       // Every written row carries its transaction's id; a moved deadline is a new deadline that
       // expires again (the claim itself never moves ends_at).
@@ -51,28 +68,28 @@ extension DeadlineTable {
         RETURN NEW;
       END $$
       """,
-      // One notification per writing transaction (PostgreSQL folds identical ones), carrying its id:
-      // followers read the rows it wrote, and the ids it removed, by that id.
-      """
-      CREATE OR REPLACE FUNCTION "\(n)_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'DELETE' THEN
-          INSERT INTO \(removed) (id, removed_xid) SELECT id, pg_current_xact_id() FROM removed_rows
-            ON CONFLICT (id) DO UPDATE SET removed_xid = EXCLUDED.removed_xid;
-          IF NOT FOUND THEN RETURN NULL; END IF;
-        ELSIF TG_OP = 'TRUNCATE' THEN
-          INSERT INTO \(removed) (id, removed_xid) SELECT id, pg_current_xact_id() FROM \(t)
-            ON CONFLICT (id) DO UPDATE SET removed_xid = EXCLUDED.removed_xid;
-        ELSIF NOT EXISTS (SELECT 1 FROM changed_rows) THEN
-          RETURN NULL;
-        END IF;
-        PERFORM pg_notify('\(channel)', pg_current_xact_id()::text);
-        RETURN NULL;
-      END $$
-      """,
+      notifyFunction,
       "DROP TRIGGER IF EXISTS \"\(n)_stamp\" ON \(t)",
-      "CREATE TRIGGER \"\(n)_stamp\" BEFORE INSERT OR UPDATE ON \(t) FOR EACH ROW EXECUTE FUNCTION \"\(n)_stamp\"()",
-    ] + notifyTriggers
+    ] + stampTriggers + notifyTriggers
+  }
+
+  /// The row triggers that stamp `changed_xid`. Their `WHEN` conditions are evaluated without calling
+  /// the function: a statement that stamps the rows itself (the package's claims and bulk edits set
+  /// `changed_xid = pg_current_xact_id()`, and an insert takes it from the column's default) costs no
+  /// trigger call per row, unless it moves the deadline of an expired row without clearing its expiry.
+  private var stampTriggers: [String] {
+    let current = "NEW.changed_xid IS DISTINCT FROM pg_current_xact_id()"
+    let moved =
+      "NEW.ends_at IS DISTINCT FROM OLD.ends_at AND OLD.expired_at IS NOT NULL "
+      + "AND NEW.expired_at IS NOT DISTINCT FROM OLD.expired_at"
+    return [
+      "DROP TRIGGER IF EXISTS \"\(name)_stamp_insert\" ON \(table)",
+      "CREATE TRIGGER \"\(name)_stamp_insert\" BEFORE INSERT ON \(table) FOR EACH ROW WHEN (\(current)) "
+        + "EXECUTE FUNCTION \"\(name)_stamp\"()",
+      "DROP TRIGGER IF EXISTS \"\(name)_stamp_update\" ON \(table)",
+      "CREATE TRIGGER \"\(name)_stamp_update\" BEFORE UPDATE ON \(table) FOR EACH ROW WHEN ((\(current)) OR (\(moved))) "
+        + "EXECUTE FUNCTION \"\(name)_stamp\"()",
+    ]
   }
 
   /// The statement triggers that notify: one per kind of statement, since a trigger with a transition
@@ -95,9 +112,11 @@ extension DeadlineTable {
     return statements
   }
 
-  /// The triggers ``verify(on:logger:)`` looks for.
+  /// The triggers ``verify(on:at:logger:)`` looks for.
   var triggers: [String] {
-    ["stamp", "notify_insert", "notify_update", "notify_delete", "notify_truncate"].map { "\(name)_\($0)" }
+    ["stamp_insert", "stamp_update", "notify_insert", "notify_update", "notify_delete", "notify_truncate"].map {
+      "\(name)_\($0)"
+    }
   }
 
   /// Creates the table, its companions and triggers (in one transaction), or completes them.
@@ -151,10 +170,14 @@ extension DeadlineTable {
       }
       let query = PostgresQuery(
         unsafeSQL: """
-          SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL,
-            (SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass($3) AND tgname = ANY($4))
+          SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL AND to_regclass($4) IS NOT NULL
+              AND EXISTS (SELECT FROM information_schema.columns WHERE table_schema = current_schema()
+                AND table_name = $1 AND column_name = 'removed_at')
+              AND EXISTS (SELECT FROM information_schema.columns WHERE table_schema = current_schema()
+                AND table_name = $2 AND column_name = 'lease_until'),
+            (SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass($3) AND tgname = ANY($5))
           """,
-        binds: try Self.binds(["\(name)_removed", "\(name)_attempts", table], triggers))
+        binds: try Self.binds(["\(name)_removed", "\(name)_attempts", table, "\(name)_pruned"], triggers))
       var complete = false
       for try await (companions, triggerCount) in try await connection.queryUnlessClosed(query, logger: logger)
         .decode((Bool, Int64).self)
@@ -164,7 +187,8 @@ extension DeadlineTable {
       guard complete else {
         throw PostgresDeadlineError(
           .schemaMissing,
-          "The table \(name) in \(location) lacks its triggers or companion tables. \(Self.initAdvice(location))")
+          "The table \(name) in \(location) lacks its triggers or companion tables, or has those of an older "
+            + "version. \(Self.initAdvice(location))")
       }
     } catch let error as PostgresDeadlineError {
       throw error

@@ -31,6 +31,9 @@ public enum ExpiryEvent: Sendable {
   case followedUp(ExpiredDeadline)
   /// The follow-up threw; the row is retried after its lease (by any worker).
   case followUpFailed(ExpiredDeadline, String)
-  /// A connection broke; the worker reconnects by itself. Claims in between are retried.
+  /// A connection broke or went silent; the worker reconnects by itself. Claims in between are retried.
   case interrupted(PostgresDeadlineError)
+  /// The worker measured the server's clock (at start, on every new claims connection, and every
+  /// ``DeadlineExpiryWorker/clockInterval``): server time minus local time, within `uncertainty`.
+  case clockSynchronized(offset: Duration, uncertainty: Duration)
 }

@@ -34,6 +34,14 @@ final class Inbox<Item: Sendable>: Sendable {
     waiter?.resume(throwing: error)
   }
 
+  /// Every payload received since the last call, in order, without waiting (empty if there is none).
+  func takeAvailable() -> [Item] {
+    state.withLock { state in
+      defer { state.payloads.removeAll(keepingCapacity: true) }
+      return state.payloads
+    }
+  }
+
   /// Every payload received since the last call, in order; waits for one if there is none.
   ///
   /// - Throws: The error the inbox was finished with, once nothing is left. One reader at a time.

@@ -34,10 +34,36 @@ extension PostgresConnection {
       }
     }
   }
+
+  /// Runs `body` (queries on this connection, their rows read to the end), giving up after `timeout`:
+  /// then the connection is closed (a server that does not answer within it is taken for dead) and
+  /// `timedOut` is thrown. The body's task, if it hangs, is left behind suspended until the close ends it.
+  func within<T: Sendable>(
+    _ timeout: Duration, else timedOut: PostgresDeadlineError, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      let outcome = FirstOutcome(continuation)
+      let timer = Task {
+        try await Task.sleep(for: timeout)
+        outcome.resume(throwing: timedOut)
+        self.closeKeepingAlive()
+      }
+      Task {
+        do {
+          let value = try await body()
+          timer.cancel()
+          outcome.resume(returning: value)
+        } catch {
+          timer.cancel()
+          outcome.resume(throwing: error)
+        }
+      }
+    }
+  }
 }
 
 /// Resumes a continuation with the first outcome offered, ignoring the others.
-private final class FirstOutcome<Value: Sendable>: Sendable {
+final class FirstOutcome<Value: Sendable>: Sendable {
   private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
 
   init(_ continuation: CheckedContinuation<Value, any Error>) {

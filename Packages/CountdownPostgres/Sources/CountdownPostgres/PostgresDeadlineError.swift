@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOSSL
 import PostgresNIO
 
 /// Why a PostgreSQL deadline operation failed, in words that say what to do about it.
@@ -61,6 +62,18 @@ public struct PostgresDeadlineError: Error, CustomStringConvertible, Sendable, H
       switch error.code {
       case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
         return .init(.unreachable, "The connection to \(location) was lost while \(action).")
+      case .connectionError where error.underlying is NIOSSLError:
+        let cause = error.underlying.map { "\($0)" } ?? "no detail"
+        return .init(
+          .refused,
+          "The TLS handshake with \(location.host):\(location.port) failed; the server's certificate was not accepted "
+            + "(\(cause)). Check the root certificate (sslrootcert=, PGSSLROOTCERT or ~/.postgresql/root.crt) and "
+            + "sslmode (now \(location.tls.rawValue)).")
+      case .authMechanismRequiresPassword:
+        return .init(
+          .refused,
+          "PostgreSQL at \(location) asks \(location.username) for a password. Give it in PGPASSWORD or in "
+            + "~/.pgpass (one line host:port:database:user:password, chmod 600), not on a command line.")
       case .connectionError:
         let cause = error.underlying.map { "\($0)" } ?? "no answer"
         return .init(

@@ -2,33 +2,48 @@ import Foundation
 import PostgresNIO
 
 extension PostgresDeadlineFollower {
-  /// The first load (every row, in pages by id) when `watermark` is nil, else a catch-up (the rows and
-  /// deletions of transactions at or above it), in one repeatable-read snapshot.
-  ///
-  /// - Returns: The snapshot's `xmin`, the next watermark, and how many rows were read.
+  /// What a load or catch-up leaves behind.
+  struct Loaded {
+    /// The snapshot's `xmin`: the next watermark.
+    var watermark: UInt64
+    /// How many rows were read.
+    var rows: Int
+    /// The snapshot everything was read in.
+    var snapshot: TransactionSnapshot
+  }
+
+  /// A catch-up (the rows and deletions of transactions at or above `watermark`) when the log of
+  /// deleted ids still holds them, else the whole table in pages (after ``DeadlineChange/reloading``
+  /// when `announceReload`: the consumer may hold rows from before), in one repeatable-read snapshot.
   func load(
-    on connection: PostgresConnection, after watermark: UInt64?, _ deliver: (DeadlineChange) async -> Void
-  ) async throws -> (watermark: UInt64, rows: Int) {
+    on connection: PostgresConnection, after watermark: UInt64?, announceReload: Bool, heartbeat: Heartbeat,
+    _ emit: (DeadlineChange) async -> Void
+  ) async throws -> Loaded {
     try await connection.queryUnlessClosed("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
     do {
       // The first statement takes the transaction's snapshot.
-      var xmin: UInt64?
-      for try await text in try await connection.queryUnlessClosed(
-        "SELECT pg_snapshot_xmin(pg_current_snapshot())::text", logger: logger
-      ).decode(String.self) {
-        xmin = Self.transactionID(Substring(text))
+      var texts: (String, String?)?
+      for try await row in try await connection.queryUnlessClosed(
+        PostgresQuery(
+          unsafeSQL: "SELECT pg_current_snapshot()::text, (SELECT through_xid::text FROM \(table.pruned))"),
+        logger: logger
+      ).decode((String, String?).self) {
+        texts = row
       }
-      guard let xmin else {
-        throw PostgresDeadlineError(.server, "\(location) did not report its snapshot's xmin.")
+      heartbeat.heard()
+      guard let texts, let snapshot = TransactionSnapshot(texts.0) else {
+        throw PostgresDeadlineError(.server, "\(location) did not report its snapshot.")
       }
-      let count =
-        if let watermark {
-          try await catchUp(on: connection, since: watermark, deliver)
-        } else {
-          try await loadPages(on: connection, deliver)
-        }
+      let horizon = texts.1.flatMap { Self.transactionID(Substring($0)) }
+      let count: Int
+      if let watermark, let horizon, watermark > horizon {
+        count = try await catchUp(on: connection, since: watermark, heartbeat: heartbeat, emit)
+      } else {
+        if announceReload { await emit(.reloading) }
+        count = try await loadPages(on: connection, heartbeat: heartbeat, emit)
+      }
       try await connection.queryUnlessClosed("COMMIT", logger: logger)
-      return (xmin, count)
+      return Loaded(watermark: snapshot.xmin, rows: count, snapshot: snapshot)
     } catch {
       _ = try? await connection.queryUnlessClosed("ROLLBACK", logger: logger)
       throw error
@@ -38,26 +53,28 @@ extension PostgresDeadlineFollower {
   /// Every row, a page of ``pageSize`` at a time in id order (keyset pagination), each page delivered
   /// as it arrives so that a board fills while the rest loads; the next page is read while the
   /// consumer applies the current one.
-  private func loadPages(on connection: PostgresConnection, _ deliver: (DeadlineChange) async -> Void)
-    async throws -> Int
-  {
+  private func loadPages(
+    on connection: PostgresConnection, heartbeat: Heartbeat, _ emit: (DeadlineChange) async -> Void
+  ) async throws -> Int {
     var count = 0
-    var page = try await readPage(after: .min, on: connection)
+    var page = try await readPage(after: .min, on: connection, heartbeat: heartbeat)
     while let last = page.last {
       count += page.count
       guard page.count == pageSize else {
-        await deliver(.upserted(page))
+        await emit(.upserted(page))
         return count
       }
-      async let next = readPage(after: last.id, on: connection)
-      await deliver(.upserted(page))
+      async let next = readPage(after: last.id, on: connection, heartbeat: heartbeat)
+      await emit(.upserted(page))
       page = try await next
     }
     return count
   }
 
   /// The ``pageSize`` rows after id `last`, in id order.
-  private func readPage(after last: Int64, on connection: PostgresConnection) async throws -> [DeadlineRow] {
+  private func readPage(after last: Int64, on connection: PostgresConnection, heartbeat: Heartbeat) async throws
+    -> [DeadlineRow]
+  {
     var binds = PostgresBindings()
     binds.append(last)
     binds.append(pageSize)
@@ -67,70 +84,98 @@ extension PostgresDeadlineFollower {
     page.reserveCapacity(pageSize)
     for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
       page.append(try DeadlineRow(row))
+      if page.count % 1_000 == 0 { heartbeat.heard() }
     }
+    heartbeat.heard()
     return page
   }
 
   /// The rows written and the ids deleted by transactions at or above `watermark`.
   private func catchUp(
-    on connection: PostgresConnection, since watermark: UInt64, _ deliver: (DeadlineChange) async -> Void
+    on connection: PostgresConnection, since watermark: UInt64, heartbeat: Heartbeat,
+    _ emit: (DeadlineChange) async -> Void
   ) async throws -> Int {
     var binds = PostgresBindings()
     binds.append(String(watermark))
-    let (rows, removed) = try await readChanges(
+    let changes = try await readChanges(
       on: connection, where: "changed_xid >= $1::xid8", removedWhere: "removed_xid >= $1::xid8", binds: binds,
-      deliver)
-    if !removed.isEmpty { await deliver(.removed(removed)) }
-    return rows
+      heartbeat: heartbeat, emit)
+    if !changes.removed.isEmpty { await emit(.removed(changes.removed)) }
+    return changes.rows
   }
 
-  /// The rows written and the ids deleted by `transactions` (ids as text), as they are now.
+  /// The rows written and the ids deleted by `transactions`, as they are now.
+  ///
+  /// - Returns: False when the log of deleted ids may have lost some of theirs (pruned past the oldest
+  ///   of them): the caller reloads the table.
   func read(
-    _ transactions: [String], on connection: PostgresConnection, _ deliver: (DeadlineChange) async -> Void
-  ) async throws {
+    _ transactions: [UInt64], on connection: PostgresConnection, heartbeat: Heartbeat,
+    _ emit: (DeadlineChange) async -> Void
+  ) async throws -> Bool {
     var binds = PostgresBindings()
-    binds.append(transactions)
-    let (_, removed) = try await readChanges(
+    binds.append(transactions.map { String($0) })
+    let changes = try await readChanges(
       on: connection, where: "changed_xid = ANY($1::text[]::xid8[])",
-      removedWhere: "removed_xid = ANY($1::text[]::xid8[])", binds: binds, deliver)
-    if !removed.isEmpty { await deliver(.removed(removed)) }
+      removedWhere: "removed_xid = ANY($1::text[]::xid8[])", binds: binds, heartbeat: heartbeat, emit)
+    if !changes.removed.isEmpty { await emit(.removed(changes.removed)) }
+    guard let horizon = changes.horizon, let oldest = transactions.min() else { return false }
+    return oldest > horizon
   }
 
   /// Rows matching `condition` and deleted ids matching `removedCondition` (and not back in the table),
-  /// in one statement; rows are delivered in chunks of ``pageSize``, the deleted ids returned.
+  /// with how far the log of deleted ids was pruned, in one statement; rows are delivered in chunks of
+  /// ``pageSize``, the deleted ids returned.
   private func readChanges(
     on connection: PostgresConnection, where condition: String, removedWhere removedCondition: String,
-    binds: PostgresBindings, _ deliver: (DeadlineChange) async -> Void
-  ) async throws -> (rows: Int, removed: [Int64]) {
+    binds: PostgresBindings, heartbeat: Heartbeat, _ emit: (DeadlineChange) async -> Void
+  ) async throws -> (rows: Int, removed: [Int64], horizon: UInt64?) {
+    let nulls =
+      "NULL::timestamptz, NULL::float8, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, "
+      + "NULL::timestamptz, 0"
     let query = PostgresQuery(
       unsafeSQL: """
-        SELECT false, \(table.selectList) FROM \(table.table) WHERE \(condition)
+        SELECT 0, \(table.selectList) FROM \(table.table) WHERE \(condition)
         UNION ALL
-        SELECT true, r.id, '', NULL::timestamptz, NULL::float8, NULL::timestamptz, NULL::timestamptz,
-          NULL::timestamptz, NULL::timestamptz, 0
+        SELECT 1, r.id, '', \(nulls)
         FROM \(table.removed) r
         WHERE \(removedCondition) AND NOT EXISTS (SELECT 1 FROM \(table.table) t WHERE t.id = r.id)
+        UNION ALL
+        SELECT 2, 0, through_xid::text, \(nulls) FROM \(table.pruned)
         """, binds: binds)
     var rows: [DeadlineRow] = []
     var removed: [Int64] = []
+    var horizon: UInt64?
     var count = 0
-    let columns = (Bool, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int).self
-    for try await (gone, id, title, end, paused, event, expired, lease, followedUp, attempts)
-      in try await connection
-      .queryUnlessClosed(query, logger: logger).decode(columns)
-    {
-      if gone {
+    let columns = (Int32, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int).self
+    for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
+      var cells = CellReader(row)
+      let (kind, values) =
+        if let kind = try? cells.int32(), let values = try? cells.deadlineColumns() {
+          (kind, values)
+        } else {
+          try {
+            let (kind, id, title, end, paused, event, expired, lease, followedUp, attempts) = try row.decode(columns)
+            return (kind, (id, title, end, paused, event, expired, lease, followedUp, attempts))
+          }()
+        }
+      let (id, title) = (values.0, values.1)
+      switch kind {
+      case 0:
+        rows.append(DeadlineRow(columns: values))
+        count += 1
+        if rows.count % 1_000 == 0 { heartbeat.heard() }
+        if rows.count == pageSize {
+          await emit(.upserted(rows))
+          rows.removeAll(keepingCapacity: true)
+        }
+      case 1:
         removed.append(id)
-        continue
-      }
-      rows.append(DeadlineRow(columns: (id, title, end, paused, event, expired, lease, followedUp, attempts)))
-      count += 1
-      if rows.count == pageSize {
-        await deliver(.upserted(rows))
-        rows.removeAll(keepingCapacity: true)
+      default:
+        horizon = Self.transactionID(Substring(title))
       }
     }
-    if !rows.isEmpty { await deliver(.upserted(rows)) }
-    return (count, removed)
+    heartbeat.heard()
+    if !rows.isEmpty { await emit(.upserted(rows)) }
+    return (count, removed, horizon)
   }
 }

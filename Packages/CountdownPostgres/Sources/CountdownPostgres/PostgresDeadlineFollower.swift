@@ -1,5 +1,7 @@
+import Foundation
 public import Logging
 import PostgresNIO
+import Synchronization
 
 /// Follows a ``DeadlineTable``: the whole table first, in pages, then every committed change, pushed
 /// by the server through `LISTEN`/`NOTIFY`; after a lost connection it reconnects and catches up.
@@ -11,11 +13,13 @@ import PostgresNIO
 ///
 /// ### How nothing is lost or reordered
 ///
-/// Each writing transaction sends its own id (`xid8`) on the table's channel, once, at commit, and each
-/// row carries the id of the transaction that last wrote it (`changed_xid`, set by a trigger); deleted
-/// ids go to a companion table with the deleting transaction's id. For a notification, the follower
-/// reads the rows and deletions of that transaction *as they are now*: a row read later is never older
-/// than one read earlier, so applying what is read, in order, never moves a row back in time.
+/// Each row carries the id of the transaction that last wrote it (`changed_xid`, set by a trigger);
+/// deleted ids go to a companion table with the deleting transaction's id. A statement that writes or
+/// deletes a few hundred rows sends them in its notifications (``DeadlineTable`` says how), so the
+/// follower reads nothing for them; a larger one sends its transaction's id, and the follower reads the
+/// rows and deletions of that transaction *as they are now*. Notifications arrive in commit order, a
+/// row read later is never older than one read earlier, and rows the follower's last load already saw
+/// are skipped: applying what arrives, in order, never moves a row back in time.
 ///
 /// Catching up after a reconnect is a reload with a **transaction-id watermark**, not a change sequence:
 /// a sequence number handed out by a trigger is not in commit order (a transaction that took number 10
@@ -24,9 +28,18 @@ import PostgresNIO
 /// transaction below it had finished when the snapshot was taken, so every change the follower has not
 /// seen was written by a transaction at or above it. The follower listens *before* it loads or catches
 /// up (in one repeatable-read snapshot, whose `xmin` becomes the watermark), so what commits in between
-/// is both read and notified, never neither. While connected, it advances the watermark by sending
-/// itself a marker (`NOTIFY` with a snapshot's `xmin`) every ``markerInterval``: once the marker
-/// arrives, every transaction below its `xmin` has been notified ahead of it and read.
+/// is both read and notified, never neither. While connected, its heartbeat advances the watermark: a
+/// `NOTIFY` with a snapshot's `xmin`; once it arrives, every transaction below that `xmin` has been
+/// notified ahead of it and read. The deleted ids are kept for ``DeadlineTable/logRetention``: a follower
+/// that was away longer reloads the table (``DeadlineChange/reloading``) instead of missing a deletion.
+///
+/// ### A connection that goes silent
+///
+/// Every half ``heartbeatInterval`` the follower sends that heartbeat; when the server has said nothing
+/// for a whole interval (no answer, no notification, no row), the connection is taken for dead (a hung
+/// server, a paused machine, a dropped route, which TCP alone notices only after hours): the follower
+/// closes it, reports ``DeadlineChange/interrupted(_:)``, reconnects with backoff and catches up.
+/// ``state`` says whether it is following or reconnecting, and since when.
 public final class PostgresDeadlineFollower: Sendable {
   /// The database.
   public let location: PostgresLocation
@@ -34,46 +47,70 @@ public final class PostgresDeadlineFollower: Sendable {
   public let table: DeadlineTable
   /// Rows per page of the first load (and per `upserted` change of a catch-up).
   public let pageSize: Int
-  /// How often the watermark advances while connected; a catch-up reads what changed since then.
-  public let markerInterval: Duration
+  /// The longest the server may stay silent before the connection counts as dead; a heartbeat goes out
+  /// every half interval (and advances the watermark a catch-up starts from).
+  public let heartbeatInterval: Duration
   /// The follower's connection's name in `pg_stat_activity`.
   public let applicationName: String
   let logger: Logger
+  private let currentState = Mutex(State.starting)
 
   /// A follower of `table` at `location`.
+  ///
+  /// - Parameter heartbeatInterval: How long the server may stay silent before the follower reconnects
+  ///   (at least 100 ms).
   public init(
-    location: PostgresLocation, table: DeadlineTable, pageSize: Int = 10_000, markerInterval: Duration = .seconds(2),
-    applicationName: String = "countdown-follower", logger: Logger = .quiet
+    location: PostgresLocation, table: DeadlineTable, pageSize: Int = 10_000,
+    heartbeatInterval: Duration = .seconds(3), applicationName: String = "countdown-follower",
+    logger: Logger = .quiet
   ) {
     self.location = location
     self.table = table
     self.pageSize = max(1, pageSize)
-    self.markerInterval = markerInterval
+    self.heartbeatInterval = max(heartbeatInterval, .milliseconds(100))
     self.applicationName = applicationName
     self.logger = logger
+  }
+
+  /// What the follower is doing now.
+  public var state: State { currentState.withLock { $0 } }
+
+  func setState(_ state: State) {
+    currentState.withLock { $0 = state }
   }
 
   /// Follows the table until the task is cancelled, handing each change to `deliver` in order.
   ///
   /// The first connection must succeed: if it fails (unreachable, refused, no table), `run` throws.
-  /// Later, a lost connection is reported as ``DeadlineChange/interrupted(_:)`` and retried (after 20 ms,
-  /// doubling up to 2 s) until it works, then caught up; an error that retrying cannot fix (the table
+  /// Once it has, a lost or silent connection is reported as ``DeadlineChange/interrupted(_:)`` and retried
+  /// (after 20 ms, doubling up to 2 s, each wait shortened by up to half at random so that a fleet does
+  /// not reconnect in step) until it works, then caught up; an error that retrying cannot fix (the table
   /// was dropped, the password changed) is thrown.
   public func run(_ deliver: (DeadlineChange) async -> Void) async throws(PostgresDeadlineError) {
     var progress = Progress()
     var delay = Duration.milliseconds(20)
+    var failures = 0
+    var since = Date()
+    setState(.starting)
+    defer { setState(.stopped) }
     while !Task.isCancelled {
       do {
         try await session(&progress, deliver)
       } catch {
         if Task.isCancelled { return }
         let error = PostgresDeadlineError.wrapping(error, at: location, doing: "following \(table.name)")
-        guard progress.watermark != nil, error.isTransient else { throw error }
+        guard progress.connected, error.isTransient else { throw error }
+        if progress.caughtUp {
+          failures = 0
+          since = Date()
+        }
+        failures += 1
+        setState(.reconnecting(since: since, reason: error, attempts: failures))
         await deliver(.interrupted(error))
       }
       if progress.caughtUp { delay = .milliseconds(20) }
       progress.caughtUp = false
-      try? await Task.sleep(for: delay)
+      try? await Task.sleep(for: delay * Double.random(in: 0.5...1))
       delay = min(delay * 2, .seconds(2))
     }
   }
@@ -82,66 +119,17 @@ public final class PostgresDeadlineFollower: Sendable {
   struct Progress {
     /// Every change by a transaction below it has been delivered; nil before the first load.
     var watermark: UInt64?
+    /// The snapshot of the last load or catch-up: notifications of transactions it saw are skipped.
+    var snapshot = TransactionSnapshot(xmin: 0, xmax: 0, running: [])
     /// Whether the current session got as far as catching up (resets the back-off).
     var caughtUp = false
-  }
-
-  /// One connection's life: listen, load or catch up, then apply notifications until it breaks.
-  private func session(_ progress: inout Progress, _ deliver: (DeadlineChange) async -> Void) async throws {
-    let connection = try await location.connect(applicationName: applicationName, logger: logger)
-    defer { connection.closeKeepingAlive() }
-    try await table.verify(on: connection, at: location, logger: logger)
-    try await connection.listen(on: table.channel) { notifications in
-      let inbox = Inbox<String>()
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-          do {
-            for try await notification in notifications { inbox.append(notification.payload) }
-            inbox.finish(PostgresDeadlineError(.unreachable, "The notifications from \(self.location) ended."))
-          } catch {
-            inbox.finish(error)
-          }
-        }
-        defer { group.cancelAll() }
-        let isFirstLoad = progress.watermark == nil
-        let (watermark, count) = try await load(on: connection, after: progress.watermark, deliver)
-        progress.watermark = watermark
-        progress.caughtUp = true
-        await deliver(.caughtUp(isFirstLoad: isFirstLoad, rows: count))
-        group.addTask { await self.sendMarkers(on: connection) }
-        while true {
-          let payloads = try await inbox.takeAll()
-          var transactions: [String] = []
-          var marker: UInt64?
-          for payload in payloads {
-            if payload.hasPrefix("w"), let xid = Self.transactionID(payload.dropFirst()) {
-              marker = max(marker ?? 0, xid)
-            } else if Self.transactionID(Substring(payload)) != nil {
-              transactions.append(payload)
-            }
-          }
-          if !transactions.isEmpty { try await read(transactions, on: connection, deliver) }
-          if let marker { progress.watermark = max(progress.watermark ?? 0, marker) }
-        }
-      }
-    }
-  }
-
-  /// Every ``markerInterval``, sends on the channel the `xmin` of a fresh snapshot, prefixed with `w`.
-  private func sendMarkers(on connection: PostgresConnection) async {
-    let query = PostgresQuery(
-      unsafeSQL: "SELECT pg_notify($1, 'w' || pg_snapshot_xmin(pg_current_snapshot())::text)",
-      binds: {
-        var binds = PostgresBindings(); binds.append(table.channel); return binds
-      }())
-    while !Task.isCancelled {
-      do {
-        try await Task.sleep(for: markerInterval)
-        try await connection.queryUnlessClosed(query, logger: logger)
-      } catch {
-        return  // cancelled, or the connection broke: the session notices through its notifications
-      }
-    }
+    /// The log of deleted ids was pruned past what this follower has seen: reload the table.
+    var mustReload = false
+    /// The first connection succeeded (found the table): from then on, failures are retried.
+    var connected = false
+    /// A load began delivering rows: the next whole-table load is a reload (the consumer may hold rows
+    /// that are gone by then).
+    var startedLoading = false
   }
 
   /// A transaction id written in ASCII digits (at most 20 of them, within UInt64), or nil.

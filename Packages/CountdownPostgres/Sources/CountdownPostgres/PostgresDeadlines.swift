@@ -3,7 +3,8 @@ public import Logging
 public import PostgresNIO
 
 /// Edits the rows of a ``DeadlineTable`` over one connection: what an app server, a support tool or
-/// `countdown board set/pause/resume/add/remove` does. Every edit is one transaction on one row.
+/// `countdown board set/pause/resume/add/remove` does. Every edit is one transaction, on one row, or on
+/// many in one statement (``upsert(_:)``, and `remove(_:)` given an array of ids).
 public final class PostgresDeadlines: Sendable {
   /// The database.
   public let location: PostgresLocation
@@ -95,16 +96,16 @@ public final class PostgresDeadlines: Sendable {
   public func add(_ rows: [(title: String, endsAt: Date, pausedRemaining: Double?, eventAt: Date?)])
     async throws(PostgresDeadlineError)
   {
+    guard !rows.isEmpty else { return }
     var binds = PostgresBindings()
     binds.append(rows.map(\.title))
     binds.append(rows.map(\.endsAt))
-    binds.append(rows.map { row -> String in row.pausedRemaining.map { "\($0)" } ?? "" })
-    binds.append(rows.map { row -> String in row.eventAt.map { "\($0.timeIntervalSince1970)" } ?? "" })
+    binds.append(NullableArray(elements: rows.map(\.pausedRemaining)))
+    binds.append(NullableArray(elements: rows.map(\.eventAt)))
     try await execute(
       """
       INSERT INTO \(table.table) (title, ends_at, paused_remaining, event_at)
-      SELECT title, ends_at, NULLIF(paused, '')::float8, to_timestamp(NULLIF(event, '')::float8)
-      FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[]) AS u(title, ends_at, paused, event)
+      SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::float8[], $4::timestamptz[])
       """, binds, doing: "adding rows")
   }
 

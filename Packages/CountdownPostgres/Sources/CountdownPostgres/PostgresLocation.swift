@@ -1,32 +1,49 @@
-import Foundation
-import Logging
-import NIOCore
-import NIOSSL
-import Synchronization
-public import PostgresNIO
+public import Foundation
+public import Logging
 
-/// Where a PostgreSQL database is, read from a `postgres://user:password@host:port/database` URL.
+/// Where a PostgreSQL database is and how to reach it, read as libpq (`psql`) reads it: a
+/// `postgres://user:password@host:port/database?sslmode=…` URL, whose missing parts come from the
+/// environment (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`, `PGSSLROOTCERT`,
+/// `PGCONNECT_TIMEOUT`, `PGPASSFILE`), then from libpq's defaults; and a password, when none is given,
+/// from the password file (`~/.pgpass`), so that no password has to appear on a command line, where
+/// every local user can read it with `ps`.
 ///
-/// Query parameters: `sslmode` (`disable`, the default; `prefer` and `require`, which encrypt without
-/// checking the certificate, as libpq does; `verify-full`, which checks it against the system's roots)
-/// and `connect_timeout` (whole seconds, 10 by default). Missing parts default as in libpq: host
-/// `localhost`, port 5432, user `postgres`, database named after the user.
+/// Defaults as in libpq: host `localhost` (libpq's default is its Unix socket; give `host=/path` or
+/// `PGHOST=/path` for a socket directory), port 5432, the operating system's user name, a database named
+/// after the user, `sslmode=prefer`, and the root certificate `~/.postgresql/root.crt` when it exists.
+///
+/// URL parameters: `sslmode`, `sslrootcert`, `connect_timeout`, `host`, `port`, `user`, `password` and
+/// `dbname` (as libpq's URIs take them; each overrides its part of the URL).
 public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
-  /// How the connection is encrypted.
+  /// How the connection is encrypted, and how the server's certificate is checked (libpq's `sslmode`).
   public enum TLSMode: String, Sendable, Hashable, CaseIterable {
-    /// No encryption (the default: a loopback or private network).
+    /// No encryption.
     case disable
-    /// Encrypted if the server offers it, without checking its certificate.
+    /// Without encryption first; encrypted if the server refuses that.
+    case allow
+    /// Encrypted if the server offers it, else not (the default).
     case prefer
-    /// Encrypted, without checking the certificate.
+    /// Encrypted; the certificate is checked against the root certificate if there is one (as libpq
+    /// does, for compatibility with older versions), else not at all.
     case require
-    /// Encrypted, with the certificate checked against the system's roots and the host name.
+    /// Encrypted, with the certificate checked against the root certificate (which must exist).
+    case verifyCA = "verify-ca"
+    /// Encrypted, with the certificate checked against the root certificate and the host name (or IP
+    /// address) checked against the certificate.
     case verifyFull = "verify-full"
   }
 
-  /// The server's host name or address.
+  /// The root certificates the server's certificate is checked against.
+  public enum RootCertificates: Sendable, Hashable {
+    /// The certificates in this PEM file.
+    case file(String)
+    /// The operating system's trusted roots (`sslrootcert=system`).
+    case system
+  }
+
+  /// The server's host name or address, or the directory of its Unix socket (starting with `/`).
   public var host: String
-  /// The server's TCP port.
+  /// The server's TCP port (also the number in the socket's name).
   public var port: Int
   /// The user to connect as.
   public var username: String
@@ -36,8 +53,13 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
   public var database: String
   /// How the connection is encrypted.
   public var tls: TLSMode
+  /// What the server's certificate is checked against (nil: no root certificate was given or found).
+  public var rootCertificates: RootCertificates?
   /// How long connecting may take before it counts as unreachable.
   public var connectTimeout: Duration
+  /// What was wrong in the environment but not fatal (a password file others can read, which is
+  /// ignored, as libpq ignores it), for the program to print.
+  public var warnings: [String] = []
 
   /// Whether `text` is meant as a PostgreSQL URL (`postgres://` or `postgresql://`).
   public static func isURL(_ text: String) -> Bool {
@@ -45,50 +67,39 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
   }
 
-  /// Reads a URL; throws a ``PostgresDeadlineError`` of kind `.badURL` that says what is wrong with it.
-  public init(url text: String) throws(PostgresDeadlineError) {
-    func bad(_ problem: String) -> PostgresDeadlineError {
-      .init(.badURL, "Not a usable PostgreSQL URL (\(problem)). Expected postgres://user:password@host:5432/database")
-    }
+  /// Reads a URL, filling what it leaves out from `environment` (the process's by default), libpq's
+  /// defaults and the password file.
+  ///
+  /// - Throws: ``PostgresDeadlineError`` of kind `.badURL` that says what is wrong (with the URL, an
+  ///   environment variable, or a missing root certificate for `verify-ca`/`verify-full`).
+  public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(PostgresDeadlineError)
+  {
     guard Self.isURL(text), let components = URLComponents(string: text) else {
-      throw bad("it must start with postgres:// and be a valid URL")
+      throw Self.badURL("it must start with postgres:// and be a valid URL")
     }
-    host = components.host.map { $0.isEmpty ? "localhost" : $0 } ?? "localhost"
+    var given = Settings()
+    given.host = components.host.flatMap { $0.isEmpty ? nil : $0.removingPercentEncoding ?? $0 }
     if let port = components.port {
-      guard (1...65_535).contains(port) else { throw bad("port \(port) is out of range") }
-      self.port = port
-    } else {
-      port = 5_432
+      guard (1...65_535).contains(port) else { throw Self.badURL("port \(port) is out of range") }
+      given.port = port
     }
-    username = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? "postgres"
-    password = components.password
+    given.user = components.user.flatMap { $0.isEmpty ? nil : $0 }
+    given.password = components.password
     let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-    guard !path.contains("/") else { throw bad("the database name \"\(path)\" contains a slash") }
-    database = path.isEmpty ? username : path
-    tls = .disable
-    connectTimeout = .seconds(10)
+    guard !path.contains("/") else { throw Self.badURL("the database name \"\(path)\" contains a slash") }
+    given.database = path.isEmpty ? nil : path
     for item in components.queryItems ?? [] {
-      let value = item.value ?? ""
-      switch item.name {
-      case "sslmode":
-        guard let mode = TLSMode(rawValue: value) else {
-          throw bad("sslmode must be one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        tls = mode
-      case "connect_timeout":
-        guard let seconds = Self.digits(value), (1...3_600).contains(seconds) else {
-          throw bad("connect_timeout must be whole seconds from 1 to 3600")
-        }
-        connectTimeout = .seconds(seconds)
-      default:
-        throw bad("unknown parameter \"\(item.name)\"; known: sslmode, connect_timeout")
-      }
+      try given.set(item.name, to: item.value ?? "", from: "the URL")
     }
+    try self.init(given: given, environment: environment)
   }
 
   /// The URL without the password, for messages and headers.
   public var description: String {
-    "postgres://\(username)@\(host):\(port)/\(database)"
+    let shownHost =
+      host.hasPrefix("/") ? host.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? host : host
+    return "postgres://\(username)@\(shownHost):\(port)/\(database)"
   }
 
   /// A non-negative integer written in ASCII digits only, or nil.
@@ -97,54 +108,10 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     return text.utf8.reduce(0) { $0 * 10 + Int($1 - 48) }
   }
 
-  /// postgres-nio's configuration for this location.
-  func configuration() throws(PostgresDeadlineError) -> PostgresConnection.Configuration {
-    let tlsConfiguration: PostgresConnection.Configuration.TLS
-    do {
-      switch tls {
-      case .disable:
-        tlsConfiguration = .disable
-      case .prefer, .require:
-        var client = TLSConfiguration.makeClientConfiguration()
-        client.certificateVerification = .none
-        let context = try NIOSSLContext(configuration: client)
-        tlsConfiguration = tls == .prefer ? .prefer(context) : .require(context)
-      case .verifyFull:
-        tlsConfiguration = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-      }
-    } catch {
-      throw PostgresDeadlineError(.badURL, "Cannot set up TLS for \(self): \(error)")
-    }
-    var configuration = PostgresConnection.Configuration(
-      host: host, port: port, username: username, password: password, database: database, tls: tlsConfiguration)
-    configuration.options.connectTimeout = .seconds(Int64(connectTimeout.components.seconds))
-    return configuration
+  /// The error for a URL or setting that cannot be used.
+  static func badURL(_ problem: String) -> PostgresDeadlineError {
+    .init(.badURL, "Not a usable PostgreSQL URL (\(problem)). Expected postgres://user@host:5432/database")
   }
-
-  /// Opens a connection, named `applicationName` in `pg_stat_activity`; a failure is a
-  /// ``PostgresDeadlineError`` that says what to do.
-  public func connect(applicationName: String = "countdown", logger: Logger = .quiet)
-    async throws(PostgresDeadlineError) -> PostgresConnection
-  {
-    var configuration = try configuration()
-    configuration.options.additionalStartupParameters = [("application_name", applicationName)]
-    do {
-      return try await PostgresConnection.connect(
-        configuration: configuration, id: Self.connectionIDs.next(), logger: logger)
-    } catch {
-      throw .wrapping(error, at: self, doing: "connecting")
-    }
-  }
-
-  /// Numbers for postgres-nio's connection ids (used in its log metadata only).
-  private static let connectionIDs = ConnectionIDs()
-}
-
-/// Hands out increasing connection ids.
-private final class ConnectionIDs: Sendable {
-  private let last = Atomic<Int>(0)
-
-  func next() -> Int { last.add(1, ordering: .relaxed).newValue }
 }
 
 extension Logger {

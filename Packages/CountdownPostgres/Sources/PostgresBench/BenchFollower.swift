@@ -4,28 +4,38 @@ import Foundation
 import Synchronization
 
 /// A board that follows the table, as on another machine: its own engine, board and connection. It
-/// measures, for each edit it sees first, the time from the writer sending it to the board holding it.
+/// measures, for each edit it sees first, the time from the writer sending it to the board holding it,
+/// and records when its connection was lost and when it had caught up again.
 final class BenchFollower: Sendable {
+  /// An edit seen: when the writer sent it, when the board held it.
+  struct Sample {
+    var sent: ContinuousClock.Instant
+    var applied: ContinuousClock.Instant
+    var latency: Duration { applied - sent }
+  }
+
   let index: Int
   let engine = CountdownEngine()
   let board: CountdownBoard<Int64, RoundedDisplay, ContinuousClock>
+  let name: String
   private let follower: PostgresDeadlineFollower
   private let sent: SentTimes
   private struct State {
-    var latencies: [Double] = []
+    var samples: [Sample] = []
     var seen = Set<Int>()
     var hasLoaded = false
-    var catchUps = 0
-    var interruptions = 0
+    var catchUps: [ContinuousClock.Instant] = []
+    var interruptions: [ContinuousClock.Instant] = []
   }
   private let state = Mutex(State())
 
-  init(index: Int, database: BenchDatabase, table: DeadlineTable, sent: SentTimes) {
+  init(index: Int, database: BenchDatabase, table: DeadlineTable, sent: SentTimes, heartbeat: Duration) {
     self.index = index
     self.sent = sent
+    name = "converge-\(index)"
     board = engine.board(of: Int64.self, display: .seconds)
     follower = PostgresDeadlineFollower(
-      location: database.location, table: table, applicationName: "converge-\(index)")
+      location: database.location, table: table, heartbeatInterval: heartbeat, applicationName: name)
   }
 
   deinit { engine.shutdown() }
@@ -41,13 +51,13 @@ final class BenchFollower: Sendable {
             guard row.title.hasPrefix("v"), let version = Int(row.title.dropFirst()), version > 0,
               state.seen.insert(version).inserted, let sentAt = sent.time(of: version)
             else { continue }
-            state.latencies.append(milliseconds(now - sentAt))
+            state.samples.append(Sample(sent: sentAt, applied: now))
           }
         case .caughtUp(let isFirstLoad, _):
-          if isFirstLoad { state.hasLoaded = true } else { state.catchUps += 1 }
+          if isFirstLoad { state.hasLoaded = true } else { state.catchUps.append(now) }
         case .interrupted:
-          state.interruptions += 1
-        case .removed:
+          state.interruptions.append(now)
+        case .removed, .reloading:
           break
         }
       }
@@ -55,8 +65,19 @@ final class BenchFollower: Sendable {
   }
 
   var hasLoaded: Bool { state.withLock { $0.hasLoaded } }
-  var latencies: [Double] { state.withLock { $0.latencies } }
-  var counts: (catchUps: Int, interruptions: Int) { state.withLock { ($0.catchUps, $0.interruptions) } }
+  var samples: [Sample] { state.withLock { $0.samples } }
+  var interruptions: [ContinuousClock.Instant] { state.withLock { $0.interruptions } }
+  var catchUps: [ContinuousClock.Instant] { state.withLock { $0.catchUps } }
+
+  /// The first interruption reported after `instant`.
+  func interruption(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    interruptions.first { $0 >= instant }
+  }
+
+  /// The first catch-up after `instant`.
+  func catchUp(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    catchUps.first { $0 >= instant }
+  }
 
   /// Whether the board holds exactly the table's rows: running rows counting to their date (within a
   /// millisecond), paused rows paused with their time left.

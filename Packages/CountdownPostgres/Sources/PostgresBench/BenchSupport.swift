@@ -7,9 +7,11 @@ struct BenchDatabase {
   var location: PostgresLocation
   var server: PostgresLocation
 
-  /// Creates `cd_bench_<label>_<random>` on the server at `url`.
+  /// Creates `cd_bench_<label>_<random>` on the server at `url`. The scenarios talk to a local server
+  /// without TLS (as the figures before TLS was offered were measured), whatever the URL says.
   static func create(_ label: String, url: String) async throws -> BenchDatabase {
-    let server = try PostgresLocation(url: url)
+    var server = try PostgresLocation(url: url)
+    server.tls = .disable
     var location = server
     location.database = "cd_bench_\(label)_\(UInt32.random(in: 0...UInt32.max))"
     let admin = try await server.connect(applicationName: "countdown-bench")
@@ -30,11 +32,10 @@ struct BenchDatabase {
     await database.drop()
   }
 
-  /// The URL of the scenario's database (without password, as the bench's servers trust loopback).
+  /// The URL of the scenario's database, without TLS (a password comes from the environment or the
+  /// password file, as for any libpq program).
   var url: String {
-    var text = "postgres://\(location.username)"
-    if let password = location.password { text += ":\(password)" }
-    return text + "@\(location.host):\(location.port)/\(location.database)"
+    "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database)?sslmode=disable"
   }
 
   /// The integers `sql` returns, one per row.
@@ -42,6 +43,19 @@ struct BenchDatabase {
     let connection = try await location.connect(applicationName: "countdown-bench")
     var values: [Int64] = []
     for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .quiet).decode(Int64.self)
+    {
+      values.append(value)
+    }
+    try await connection.close()
+    return values
+  }
+
+  /// The pairs of integers `sql` returns, one per row.
+  func pairs(_ sql: String) async throws -> [(Int64, Int64)] {
+    let connection = try await location.connect(applicationName: "countdown-bench")
+    var values: [(Int64, Int64)] = []
+    for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .quiet).decode(
+      (Int64, Int64).self)
     {
       values.append(value)
     }
@@ -91,6 +105,29 @@ func residentBytes() -> Int? {
 func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
 }
+
+/// Runs a shell command (a server restart) to its end; its exit status (-1 if killed by a signal).
+///
+/// posix_spawn and waitpid, not Foundation's `Process`, whose `waitUntilExit` was seen never to return
+/// for `pg_ctl restart` (the server it starts lives on).
+@discardableResult
+func shell(_ command: String) throws -> Int32 {
+  let arguments: [String] = ["/bin/sh", "-c", command]
+  let argv = arguments.map { strdup($0) } + [nil]
+  defer {
+    for pointer in argv { free(pointer) }
+  }
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+  guard spawned == 0 else { throw Broken(description: "cannot run /bin/sh: error \(spawned)") }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+  // WIFEXITED and WEXITSTATUS, which Swift does not import.
+  return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+}
+
+/// "12.3" for a number of milliseconds (or "-").
+func format(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
 
 /// Prints a line at once.
 func say(_ line: String) {

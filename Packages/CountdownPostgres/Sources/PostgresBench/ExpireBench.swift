@@ -3,7 +3,8 @@ import CountdownPostgres
 import Foundation
 
 /// Exactly-once expiry under SIGKILL: `countdown-pg expire` processes share deadlines while one of them,
-/// picked at random, is killed with SIGKILL and started again at a steady interval.
+/// picked at random, is killed with SIGKILL and started again at a steady interval; and, with
+/// `--restart-command`, the server is restarted once in the middle of it.
 struct ExpireBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "expire",
@@ -16,6 +17,10 @@ struct ExpireBench: AsyncParsableCommand {
   @Option(help: "Seconds between two kills.") var killEvery = 5.0
   @Option(help: "The workers' --lease: how long before a killed worker's follow-ups are taken over.") var lease = "3s"
   @Option(help: "The most the p99 of lateness may be, in ms.") var p99Limit = 1_000.0
+  @Option(help: "A command that restarts the server (scripts/postgres-dev restart), run once during the run.")
+  var restartCommand: String?
+  @Option(help: "When to restart the server, in seconds after the workers start (default: half of --seconds).")
+  var restartAt: Double?
   @Option(help: "The countdown-pg binary (default: next to this one).") var binary: String?
   @Option(help: "Where the workers' logs and the follow-up record go (default: a temporary folder).") var logs: String?
 
@@ -47,6 +52,17 @@ struct ExpireBench: AsyncParsableCommand {
 
     let start = ContinuousClock.now
     var kills = 0
+    let restart = restartCommand.map { command in
+      Task {
+        try await Task.sleep(for: .seconds(restartAt ?? seconds / 2))
+        let restarted = ContinuousClock.now
+        let status = try shell(command)
+        say(
+          "expire: t=\(format(milliseconds(restarted - start) / 1_000)) s, the server was restarted "
+            + "(\(command): exit status \(status), \(format(milliseconds(ContinuousClock.now - restarted))) ms)")
+        return status
+      }
+    }
     while ContinuousClock.now - start < .seconds(seconds + 5) {
       try await Task.sleep(for: .seconds(killEvery))
       let victim = Int.random(in: 0..<workers)
@@ -55,6 +71,7 @@ struct ExpireBench: AsyncParsableCommand {
       try pool.start(victim)
     }
     say("expire: \(kills) workers killed and restarted; waiting for every follow-up")
+    if let restart, try await restart.value != 0 { throw Broken(description: "expire: the server did not restart") }
     let settled = ContinuousClock.now + .seconds(60)
     while try await database.integers("SELECT count(*) FROM orders WHERE followed_up_at IS NULL") != [0],
       ContinuousClock.now < settled
@@ -84,6 +101,7 @@ struct ExpireBench: AsyncParsableCommand {
     let ran = Int64(runs.count)
     let ranTwice = runs.values.filter { $0 > 1 }.count
     say("expire: deadlines \(deadlines), expired \(expired), expired more than once \(expiredTwice), early \(early)")
+    let overrun = try await Self.leaseOverruns(database)
     say(
       "expire: lateness p50 \(format(quantile(lateness, 0.5))) ms, p99 \(format(quantile(lateness, 0.99))) ms, "
         + "max \(format(lateness.last)) ms (limit p99 \(p99Limit))")
@@ -92,14 +110,29 @@ struct ExpireBench: AsyncParsableCommand {
         + "recorded done for \(followedUp); \(retried) deadlines were taken over from a killed worker")
     let p99 = quantile(lateness, 0.99) ?? .infinity
     guard expired == deadlines, expiredTwice == 0, early == 0, ran == deadlines, followedUp == deadlines,
-      p99 <= p99Limit
+      p99 <= p99Limit, overrun ?? 0 == 0
     else {
       throw Broken(description: "expire: a promise was broken (see above)")
     }
     say("expire: every deadline expired exactly once, none early, every follow-up ran at least once")
   }
 
-  private func format(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
+  /// How many claims committed with their lease already over (from commit timestamps; nil when the
+  /// server does not track them), printed.
+  static func leaseOverruns(_ database: BenchDatabase) async throws -> Int64? {
+    guard try await database.integers("SELECT (current_setting('track_commit_timestamp') = 'on')::int") == [1] else {
+      say("expire: the server does not track commit timestamps: claims not checked against their commits")
+      return nil
+    }
+    let overrun = try await database.integers(
+      "SELECT count(*) FROM orders_attempts WHERE lease_until <= pg_xact_commit_timestamp(xmin)")[0]
+    let margin = try await database.integers(
+      "SELECT COALESCE((EXTRACT(EPOCH FROM min(lease_until - pg_xact_commit_timestamp(xmin))) * 1000)::int8, 0) "
+        + "FROM orders_attempts")[0]
+    say(
+      "expire: claims committed with their lease already over: \(overrun) (least lease left at a commit: \(margin) ms)")
+    return overrun
+  }
 
   /// `countdown-pg` in the folder of this executable.
   static func siblingBinary() -> URL {

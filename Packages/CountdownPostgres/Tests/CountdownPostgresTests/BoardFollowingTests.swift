@@ -24,7 +24,7 @@ struct BoardFollowingTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int64.self, display: .seconds)
     let follower = PostgresDeadlineFollower(
-      location: database.location, table: table, pageSize: 7, markerInterval: .milliseconds(200),
+      location: database.location, table: table, pageSize: 7, heartbeatInterval: .milliseconds(200),
       applicationName: "board-follower")
     let following = Task { try await board.follow(follower, total: .seconds(7_200)) }
 

@@ -9,7 +9,7 @@ import Testing
 struct ValueTests {
   @Test func readsAFullURL() throws {
     let location = try PostgresLocation(
-      url: "postgres://app:s%40cret@db.internal:6543/shop?sslmode=require&connect_timeout=3")
+      url: "postgres://app:s%40cret@db.internal:6543/shop?sslmode=require&connect_timeout=3", environment: [:])
     #expect(location.host == "db.internal")
     #expect(location.port == 6_543)
     #expect(location.username == "app")
@@ -21,12 +21,14 @@ struct ValueTests {
   }
 
   @Test func fillsInLibpqDefaults() throws {
-    let location = try PostgresLocation(url: "postgresql://")
+    let location = try PostgresLocation(url: "postgresql://", environment: ["HOME": "/nonexistent"])
     #expect(location.host == "localhost")
     #expect(location.port == 5_432)
-    #expect(location.username == "postgres")
-    #expect(location.database == "postgres")
-    #expect(location.tls == .disable)
+    #expect(location.username == NSUserName(), "the operating system's user, as in libpq")
+    #expect(location.database == location.username)
+    #expect(location.tls == .prefer)
+    #expect(location.rootCertificates == nil)
+    #expect(location.password == nil)
   }
 
   @Test(arguments: [
@@ -36,10 +38,10 @@ struct ValueTests {
   ])
   func rejectsBadURLsWithAReason(_ url: String) {
     #expect {
-      try PostgresLocation(url: url)
+      try PostgresLocation(url: url, environment: [:])
     } throws: { error in
       guard let error = error as? PostgresDeadlineError else { return false }
-      return error.kind == .badURL && error.description.contains("postgres://user:password@host")
+      return error.kind == .badURL && error.description.contains("Expected postgres://user@host")
     }
   }
 

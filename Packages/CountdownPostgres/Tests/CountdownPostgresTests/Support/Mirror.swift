@@ -9,8 +9,12 @@ final class Mirror: Sendable {
   private struct State {
     var rows: [Int64: DeadlineRow] = [:]
     var events: [DeadlineChange] = []
+    /// When each event was applied.
+    var times: [ContinuousClock.Instant] = []
     var versions: [Int64: Int] = [:]
     var regressions: [String] = []
+    /// The ids delivered since a reload began, until it caught up.
+    var reloaded: Set<Int64>?
   }
 
   private let state = Mutex(State())
@@ -27,13 +31,20 @@ final class Mirror: Sendable {
             state.versions[row.id] = version
           }
           state.rows[row.id] = row
+          state.reloaded?.insert(row.id)
         }
       case .removed(let ids):
         for id in ids { state.rows[id] = nil }
-      case .caughtUp, .interrupted:
+      case .reloading:
+        state.reloaded = []
+      case .caughtUp:
+        if let reloaded = state.reloaded { state.rows = state.rows.filter { reloaded.contains($0.key) } }
+        state.reloaded = nil
+      case .interrupted:
         break
       }
       state.events.append(change)
+      state.times.append(.now)
     }
   }
 
@@ -41,13 +52,24 @@ final class Mirror: Sendable {
   var events: [DeadlineChange] { state.withLock { $0.events } }
   var regressions: [String] { state.withLock { $0.regressions } }
 
-  /// How many first loads and catch-ups were completed, and how many interruptions were reported.
-  var counts: (firstLoads: Int, catchUps: Int, interruptions: Int) {
+  /// When the first interruption after `instant` was applied, if one was.
+  func firstInterruption(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
     state.withLock { state in
-      var counts = (firstLoads: 0, catchUps: 0, interruptions: 0)
+      zip(state.events, state.times).first { event, time in
+        if case .interrupted = event { time > instant } else { false }
+      }?.1
+    }
+  }
+
+  /// How many first loads, catch-ups (reloads included) and reloads were completed, and how many
+  /// interruptions were reported.
+  var counts: (firstLoads: Int, catchUps: Int, reloads: Int, interruptions: Int) {
+    state.withLock { state in
+      var counts = (firstLoads: 0, catchUps: 0, reloads: 0, interruptions: 0)
       for event in state.events {
         switch event {
         case .caughtUp(let isFirstLoad, _): if isFirstLoad { counts.firstLoads += 1 } else { counts.catchUps += 1 }
+        case .reloading: counts.reloads += 1
         case .interrupted: counts.interruptions += 1
         default: break
         }

@@ -15,6 +15,30 @@ enum TestServer {
   static let skipReason: Comment =
     "no server: set COUNTDOWN_POSTGRES_URL (export COUNTDOWN_POSTGRES_URL=$(scripts/postgres-dev start))"
 
+  /// The path of the server's TLS certificate (self-signed by `scripts/postgres-dev`), if the server
+  /// accepts TLS and the file can be read here.
+  static func certificate() async -> String? {
+    guard let url, let server = try? PostgresLocation(url: url),
+      let connection = try? await server.connect(applicationName: "countdown-tests")
+    else { return nil }
+    defer { connection.closeNow() }
+    var settings: [String] = []
+    guard
+      let rows = try? await connection.query(
+        "SELECT current_setting('ssl'), current_setting('ssl_cert_file')", logger: .quiet
+      ).decode((String, String).self)
+    else { return nil }
+    do {
+      for try await (ssl, file) in rows { settings = [ssl, file] }
+    } catch {
+      return nil
+    }
+    guard settings.count == 2, settings[0] == "on", FileManager.default.isReadableFile(atPath: settings[1]) else {
+      return nil
+    }
+    return settings[1]
+  }
+
   /// A new, empty database for one test; drop it with ``TestDatabase/drop()``.
   static func freshDatabase(_ label: String) async throws -> TestDatabase {
     guard let url else { throw PostgresDeadlineError(.badURL, "COUNTDOWN_POSTGRES_URL is not set") }
@@ -45,6 +69,13 @@ struct TestDatabase: Sendable {
     try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .quiet)
   }
 
+  /// Runs `sql` in the server's own database (for roles, which belong to the whole cluster).
+  func executeOnServer(_ sql: String) async throws {
+    let connection = try await server.connect(applicationName: "countdown-tests")
+    defer { connection.closeNow() }
+    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .quiet)
+  }
+
   /// The integers `sql` returns, one per row.
   func integers(_ sql: String) async throws -> [Int64] {
     let connection = try await location.connect(applicationName: "countdown-tests")
@@ -63,6 +94,13 @@ struct TestDatabase: Sendable {
     let terminated = try await integers(
       "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '\(applicationName)'")
     return Int(terminated.first ?? 0)
+  }
+
+  /// The server processes of the connections named `applicationName`.
+  func backends(applicationName: String) async throws -> [Int32] {
+    try await integers("SELECT pid FROM pg_stat_activity WHERE application_name = '\(applicationName)'").map {
+      Int32(truncatingIfNeeded: $0)
+    }
   }
 
   /// Drops the database, ending its connections.
