@@ -52,26 +52,42 @@ struct BoardFrameTests {
   }
 
   @Test("The boards count every window's urgency, on screen or not, and follow rows that move or go")
-  func boardsCountUrgencies() async throws {
+  func boardsCountUrgencies() throws {
     let boards = OrderBoards(locale: Locale(identifier: "en_US"))
     defer { boards.shutdown() }
     let now = Date()
-    // Ends far from the 30- and 5-minute boundaries, so that the counts cannot change while the test runs.
-    let minutes: [Int64: Double] = [1: 120, 2: 20, 3: 25, 4: 2, 5: -3, 6: 50]
-    var rows = minutes.map { id, left in
-      OrderTimes(id: id, window: .running(end: now.addingTimeInterval(left * 60)), eventAt: nil)
+    func running(_ id: Int64, minutes: Double) -> OrderTimes {
+      OrderTimes(id: id, window: .running(end: now.addingTimeInterval(minutes * 60)), eventAt: nil)
     }
+    let minutes: [Int64: Double] = [1: 120, 2: 20, 3: 25, 4: 2, 5: -3, 6: 50]
+    var rows = minutes.map { running($0, minutes: $1) }
     rows.append(OrderTimes(id: 7, window: .paused(remaining: .seconds(240)), eventAt: nil))
     rows.append(OrderTimes(id: 8, window: .invalid("window_end is NULL"), eventAt: nil))
-    boards.put(rows, removed: [])
-    #expect(boards.urgencyCounts == (underHalfHour: 4, underFiveMinutes: 2))
-    // #1 moves to 1 minute left, #2 is deleted, #8 becomes valid with 10 minutes left.
-    boards.put(
-      [
-        OrderTimes(id: 1, window: .running(end: now.addingTimeInterval(60)), eventAt: nil),
-        OrderTimes(id: 8, window: .running(end: now.addingTimeInterval(600)), eventAt: nil),
-      ], removed: [2])
-    #expect(boards.urgencyCounts == (underHalfHour: 5, underFiveMinutes: 3))
+    boards.apply(.loading(total: rows.count + 1, events: nil))
+    boards.apply(.page(rows))
+    // During the load: #3 moves to 40 minutes left; the counts are unknown until the load ends.
+    boards.apply(.changed([running(3, minutes: 40)], removed: [], unreadable: nil))
+    #expect(boards.urgencyCounts(at: now) == nil)
+    boards.apply(.page([running(9, minutes: 4)]))
+    boards.apply(.loaded(unreadable: 0))
+    #expect(try #require(boards.urgencyCounts(at: now)) == (underHalfHour: 4, underFiveMinutes: 3))
+    // #1 moves to 1 minute left, #2 is deleted, #8 becomes valid with 10 minutes left, #7 resumes with
+    // 40 minutes left.
+    boards.apply(
+      .changed(
+        [running(1, minutes: 1), running(8, minutes: 10), running(7, minutes: 40)], removed: [2], unreadable: nil))
+    #expect(try #require(boards.urgencyCounts(at: now)) == (underHalfHour: 4, underFiveMinutes: 3))
+    // As time passes (away from the boundaries): in 11 minutes #3 and #7 have 29 left, #8 is over; in 25,
+    // #6 has 25 left too.
+    #expect(
+      try #require(boards.urgencyCounts(at: now.addingTimeInterval(660))) == (underHalfHour: 2, underFiveMinutes: 0))
+    #expect(
+      try #require(boards.urgencyCounts(at: now.addingTimeInterval(1_500))) == (underHalfHour: 3, underFiveMinutes: 0))
+    #expect(
+      try #require(boards.urgencyCounts(at: now.addingTimeInterval(4_000))) == (underHalfHour: 0, underFiveMinutes: 0))
+    // A reload counts exactly its rows.
+    boards.apply(.reloaded([running(1, minutes: 3), running(2, minutes: 29)], unreadable: 0))
+    #expect(try #require(boards.urgencyCounts(at: now)) == (underHalfHour: 2, underFiveMinutes: 1))
   }
 
   @Test("An empty board says how to add an order; an error replaces the status line in red")

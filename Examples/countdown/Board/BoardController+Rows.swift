@@ -147,7 +147,7 @@ extension BoardController {
       )
     }
     let orderCount = counts.isLoaded ? boards.windows.count + (counts.invalid ?? 0) : counts.total
-    let urgencies = counts.isLoaded ? boards.urgencyCounts : nil
+    let urgencies = counts.isLoaded ? boards.urgencyCounts(at: Date()) : nil
     return BoardScreen(
       path: store.path, rows: shown.map(row), selected: selectedIndex, orderCount: orderCount,
       loading: counts.isLoaded ? nil : counts.total.map { BoardScreen.Loading(loaded: counts.loaded, total: $0) },

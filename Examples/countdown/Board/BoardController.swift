@@ -102,8 +102,8 @@ final class BoardController {
   /// page of the load arrives.
   private func showFirstScreen() throws {
     boards.windows.onFinish { [weak self] id in self?.rowFinished(id) }
-    // The header's counts per phase change when a window crosses 30 or 5 minutes left, anywhere.
-    boards.urgencies.onChanges { [weak self] _ in self?.setNeedsDraw() }
+    // The header's counts change when a window crosses 30 or 5 minutes left, anywhere.
+    boards.watchCounts { [weak self] in self?.setNeedsDraw() }
     shown = try store.orders(from: .min, limit: visibleCount)
     selectedID = shown.first?.id
     boards.putFirstScreen(shown.map(OrderTimes.init))

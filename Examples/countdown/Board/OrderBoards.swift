@@ -3,10 +3,10 @@ import Foundation
 import Synchronization
 
 /// The orders on the engine's boards: every valid window on ``windows``, every event on ``events``,
-/// every window's urgency on ``urgencies`` (a board that keeps every row's value, for the header's counts
-/// per phase), and what the status line counts beside them (``BoardTally``). A source's batches are applied here,
-/// off the main actor, through the boards' follow API (`CountdownBoard.apply(_:)`, one batch at a time,
-/// each at once); the view reads only the rows it shows.
+/// and what the status line counts beside them (``BoardTally``, and the windows under 30 and 5 minutes,
+/// ``WindowCounts``). A source's batches are applied here, off the main actor, through the boards'
+/// follow API (`CountdownBoard.apply(_:)`, one batch at a time, each at once); the view reads only the
+/// rows it shows.
 final class OrderBoards: Sendable {
   typealias WindowDisplay = CombinedDisplay<
     CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, ProgressDisplay
@@ -26,10 +26,13 @@ final class OrderBoards: Sendable {
 
   let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
-  /// Every valid window's urgency, kept for every row (not only the rows on screen): its counts per
-  /// phase are the status line's "under 30 min" and "under 5 min", read in O(phases).
-  let urgencies: CountdownBoard<Int64, PhaseDisplay<Urgency>, ContinuousClock>
   let tally = Mutex(BoardTally())
+  /// The status line's counts of windows under 30 and 5 minutes, over every window. Changed with the
+  /// board of windows, under this lock (taken before the engine's), so that what it counts and what the
+  /// board holds never differ.
+  private let windowCounts = Mutex(WindowCounts())
+  /// The wake-up set for the next moment the window counts change, and what it calls then.
+  private let countsWatch = Mutex(CountsWatch())
   /// The highest id put on the boards before the first load (the first screen's): the load's pages hold
   /// no other row the boards already have.
   private let preloaded = Mutex(Int64.min)
@@ -39,9 +42,6 @@ final class OrderBoards: Sendable {
   /// engine would cost 8 bytes for every order, at a million.
   let windowEngine = Engine(clock: ContinuousClock())
   let eventEngine = Engine(clock: ContinuousClock())
-  /// The engine of ``urgencies``: a row's urgency changes three times in its life, so this engine
-  /// wakes up rarely; its own, for the same reason as the events'.
-  let urgencyEngine = Engine(clock: ContinuousClock())
 
   init(locale: Locale) {
     let text = TimeDisplay.text(.coarse, locale: locale)
@@ -49,14 +49,12 @@ final class OrderBoards: Sendable {
       of: Int64.self,
       display: text.combined(with: OrderRow.phases).combined(with: .progress(steps: 4, total: Order.windowLength)))
     events = eventEngine.board(of: Int64.self, display: TimeDisplay.text(.digital, locale: locale))
-    urgencies = urgencyEngine.board(of: Int64.self, display: OrderRow.phases, values: .everyRow)
   }
 
   /// Stops both engines: nothing of the boards calls the view again.
   func shutdown() {
     windowEngine.shutdown()
     eventEngine.shutdown()
-    urgencyEngine.shutdown()
   }
 
   /// Applies a batch of a source to the boards and the tally.
@@ -68,7 +66,6 @@ final class OrderBoards: Sendable {
       // Room for every row at once: a board that grows while a million rows arrive copies its columns
       // several times, and the space of the copies stays with the process.
       windows.reserveCapacity(total)
-      urgencies.reserveCapacity(total)
       if let withEvents { events.reserveCapacity(withEvents) }
       return Update()
     case .page(let rows):
@@ -79,6 +76,10 @@ final class OrderBoards: Sendable {
       tally.withLock { tally in
         tally.unreadable = unreadable
         tally.endLoad()
+      }
+      windowCounts.withLock { counts in
+        counts.endLoad()
+        watchNextChange(of: counts)
       }
       return Update()
     case .changed(let rows, let removed, let unreadable):
@@ -93,8 +94,11 @@ final class OrderBoards: Sendable {
         tally.unreadable = unreadable
       }
       let windowRows = rows.compactMap(\.windowRow)
-      windows.apply(.reloaded(windowRows))
-      urgencies.apply(.reloaded(windowRows))
+      windowCounts.withLock { counts in
+        counts.rebuild(windowRows.map(\.deadline))
+        windows.apply(.reloaded(windowRows))
+        watchNextChange(of: counts)
+      }
       events.apply(.reloaded(rows.compactMap(\.eventRow)))
       return Update(isReload: true, problem: .some(nil))
     case .problem(let message):
@@ -126,28 +130,68 @@ final class OrderBoards: Sendable {
       if let window = row.windowRow { windowRows.append(window) } else if row.id <= newAbove { noWindow.append(row.id) }
       if let event = row.eventRow { eventRows.append(event) } else if row.id <= newAbove { noEvent.append(row.id) }
     }
-    windows.apply(.changed(upserted: windowRows, removed: noWindow))
-    urgencies.apply(.changed(upserted: windowRows, removed: noWindow))
+    windowCounts.withLock { counts in
+      // What the board holds of a row that may be there, before it changes: what the counts counted.
+      for id in removed { if let old = windows.row(for: id) { counts.remove(old.deadline) } }
+      for row in rows where row.id <= newAbove {
+        if let old = windows.row(for: row.id) { counts.remove(old.deadline) }
+      }
+      for row in windowRows { counts.add(row.deadline) }
+      windows.apply(.changed(upserted: windowRows, removed: noWindow))
+      watchNextChange(of: counts)
+    }
     events.apply(.changed(upserted: eventRows, removed: noEvent))
   }
 
-  /// How many windows have at most 30 minutes left, and how many of them at most 5 (finished ones not
-  /// counted): from the urgencies' counts per phase, in O(phases).
-  var urgencyCounts: (underHalfHour: Int, underFiveMinutes: Int) {
-    var hurry = 0
-    var lastMinutes = 0
-    for (urgency, count) in urgencies.counts {
-      switch urgency {
-      case .hurry: hurry += count
-      case .lastMinute: lastMinutes += count
-      case .plenty, .over: break
-      }
+  /// How many windows have at most 30 minutes left at `now`, and how many of them at most 5 (finished
+  /// ones not counted); nil until the first load has read every row.
+  func urgencyCounts(at now: Date) -> (underHalfHour: Int, underFiveMinutes: Int)? {
+    windowCounts.withLock { $0.counts(at: now) }
+  }
+
+  /// Calls `handler` on the main actor whenever the window counts change with time (a window crossing
+  /// 30 or 5 minutes left, or ending), from the end of the first load on: one wake-up of the windows'
+  /// engine, set for the next such moment.
+  func watchCounts(_ handler: @escaping @MainActor @Sendable () -> Void) {
+    countsWatch.withLock { $0.handler = handler }
+    windowCounts.withLock { watchNextChange(of: $0) }
+  }
+
+  /// Sets the wake-up for the next moment `counts` change, unless one as early is set. A wake-up set
+  /// for a moment that no longer changes anything (its window moved) just calls the handler once.
+  /// Called under the counts' lock.
+  private func watchNextChange(of counts: WindowCounts) {
+    countsWatch.withLock { watch in
+      guard watch.handler != nil, let next = counts.nextChange(after: Date()) else { return }
+      if let set = watch.at, set <= next { return }
+      guard let instant = try? windowEngine.instant(for: next) else { return }
+      watch.wakeUp?.cancel()
+      watch.at = next
+      watch.wakeUp = windowEngine.add(Countdown(end: instant)) { [weak self] in self?.countsChanged() }
     }
-    return (hurry + lastMinutes, lastMinutes)
+  }
+
+  /// The wake-up came: tells the view, and sets the next one.
+  @MainActor
+  private func countsChanged() {
+    let handler = countsWatch.withLock { watch in
+      watch.at = nil
+      watch.wakeUp = nil
+      return watch.handler
+    }
+    handler?()
+    windowCounts.withLock { watchNextChange(of: $0) }
   }
 
   /// The number of orders: those on the board of windows and the invalid ones.
   var orderCount: Int {
     windows.count + tally.withLock { $0.invalid.count }
   }
+}
+
+/// The wake-up of ``OrderBoards`` for the next change of the window counts.
+private struct CountsWatch: Sendable {
+  var handler: (@MainActor @Sendable () -> Void)?
+  var at: Date?
+  var wakeUp: CountdownHandle<ContinuousClock>?
 }

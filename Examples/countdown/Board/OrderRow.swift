@@ -39,7 +39,11 @@ struct OrderRow: Equatable, Sendable {
 
   /// The phases of a fitting window: hurry in the last half hour, last minutes in the last five.
   static let phases: PhaseDisplay<Urgency> = .phases(
-    .plenty, [.seconds(1_800): .hurry, .seconds(300): .lastMinute, .zero: .over])
+    .plenty, [hurryStarts: .hurry, lastMinutesStart: .lastMinute, .zero: .over])
+  /// The time left at which a window's hurry begins.
+  static let hurryStarts: Duration = .seconds(1_800)
+  /// The time left at which a window's last minutes begin.
+  static let lastMinutesStart: Duration = .seconds(300)
 
   /// A one-character ring for a fraction left in quarters: ● ◕ ◑ ◔ ○.
   static func ringGlyph(_ progress: Double) -> Character {

@@ -216,6 +216,31 @@ where C.Duration == Duration {
     read { state, rows in rows.row(of: id).map { engine.countdown(of: $0, in: state.core) } } ?? nil
   }
 
+  /// A row as a source of rows describes it (``BoardRow``): what it counts to in wall-clock terms, and
+  /// its total.
+  ///
+  /// A running row set from a date (``set(_:end:total:)``, ``BoardRow/Deadline/until(_:)``) gives back
+  /// exactly that date, however the wall clock has moved since; a running row set from a clock instant
+  /// gives the date that instant falls on now. A paused row (on its own or with the board) gives its
+  /// time left. An app that keeps something per row beside the board (an index of the rows' ends, say)
+  /// reads here what a row was before it changes it.
+  public func row(for id: ID) -> BoardRow<ID>? {
+    read { state, rows -> BoardRow<ID>? in
+      guard let row = rows.row(of: id) else { return nil }
+      let head = state.core.rows[row]
+      let total = state.core.rows.totals[row]
+      let deadline: BoardRow<ID>.Deadline
+      if head.flags.isPaused {
+        deadline = .paused(remaining: Ticks.duration(Ticks.difference(head.end, state.core.rows.pausedAt[row])))
+      } else if head.flags.followsDate {
+        deadline = .until(Date(timeIntervalSinceReferenceDate: state.core.rows.targets[row]))
+      } else {
+        deadline = .until(state.timeline.date(for: engine.instant(head.end)))
+      }
+      return BoardRow(id: id, deadline: deadline, total: total < 0 ? nil : Ticks.duration(total))
+    } ?? nil
+  }
+
   /// A row's snapshot now.
   public func snapshot(for id: ID) -> Snapshot? {
     countdown(for: id)?.snapshot(at: engine.now, display: display)
