@@ -90,6 +90,38 @@ struct WindowCountsTests {
     #expect(counts.nextChange(after: now.addingTimeInterval(10)) == now.addingTimeInterval(50_000 - 1_800))
   }
 
+  @Test("The boards set one wake-up for the next moment a count changes, and move it for an earlier one")
+  @MainActor
+  func wakeUps() {
+    let boards = OrderBoards(locale: Locale(identifier: "en_US"))
+    defer { boards.shutdown() }
+    var calls = 0
+    boards.watchCounts { calls += 1 }
+    let now = Date()
+    let end = now.addingTimeInterval(3 * 3_600)
+    boards.apply(.page([OrderTimes(id: 1, window: .running(end: end), eventAt: nil)]))
+    #expect(boards.countsWakeUp == nil, "none while the counts are unknown")
+    boards.apply(.loaded(unreadable: 0))
+    #expect(boards.countsWakeUp == end.addingTimeInterval(-1_800), "when #1 enters its last half hour")
+    // A window that ends later changes nothing; one whose last five minutes begin sooner moves the wake-up.
+    let later = now.addingTimeInterval(5 * 3_600)
+    boards.apply(
+      .changed([OrderTimes(id: 2, window: .running(end: later), eventAt: nil)], removed: [], unreadable: nil))
+    #expect(boards.countsWakeUp == end.addingTimeInterval(-1_800))
+    let soon = now.addingTimeInterval(3_600)
+    boards.apply(.changed([OrderTimes(id: 3, window: .running(end: soon), eventAt: nil)], removed: [], unreadable: nil))
+    #expect(boards.countsWakeUp == soon.addingTimeInterval(-1_800))
+    // The wake-up (called here as the engine would at that moment) tells the view and sets the next one:
+    // #3 still enters its last half hour first, as no time has passed.
+    boards.countsChanged()
+    #expect(calls == 1)
+    #expect(boards.countsWakeUp == soon.addingTimeInterval(-1_800))
+    // With every window removed, no wake-up is needed; the one set fires once and sets none.
+    boards.apply(.changed([], removed: [1, 2, 3], unreadable: nil))
+    boards.countsChanged()
+    #expect(calls == 2 && boards.countsWakeUp == nil)
+  }
+
   @Test("What a board gives back for a row is what was put there: the same date, or the time left")
   func boardRowsReadBack() throws {
     let engine = CountdownEngine(clock: ContinuousClock())

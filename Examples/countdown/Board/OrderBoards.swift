@@ -171,9 +171,12 @@ final class OrderBoards: Sendable {
     }
   }
 
-  /// The wake-up came: tells the view, and sets the next one.
+  /// When the wake-up for the next change of the window counts is set for, if it is (for tests).
+  var countsWakeUp: Date? { countsWatch.withLock { $0.at } }
+
+  /// The wake-up came (or a test says it did): tells the view, and sets the next one.
   @MainActor
-  private func countsChanged() {
+  func countsChanged() {
     let handler = countsWatch.withLock { watch in
       watch.at = nil
       watch.wakeUp = nil
