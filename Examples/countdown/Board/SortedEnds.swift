@@ -130,23 +130,25 @@ struct SortedEnds: Sendable {
   /// The index of the first chunk whose largest value satisfies `isAbove` (a predicate that is false
   /// and then true along the sorted values), or `chunks.count`.
   private func firstChunk(where isAbove: (Double) -> Bool) -> Int {
-    var low = 0
-    var high = chunks.count
-    while low < high {
-      let middle = (low + high) / 2
-      let values = chunks[middle].values
-      if isAbove(values[values.count - 1]) { high = middle } else { low = middle + 1 }
+    Self.partition(chunks.count) { index in
+      let values = chunks[index].values
+      return isAbove(values[values.count - 1])
     }
-    return low
   }
 
   /// The index of the first of `values` that satisfies `isAbove`, or `values.count`.
   private static func firstIndex(in values: [Double], where isAbove: (Double) -> Bool) -> Int {
+    partition(values.count) { isAbove(values[$0]) }
+  }
+
+  /// The first index in `0..<count` at which `isAbove` holds (false, then true along the indices), or
+  /// `count`: a binary search.
+  private static func partition(_ count: Int, where isAbove: (Int) -> Bool) -> Int {
     var low = 0
-    var high = values.count
+    var high = count
     while low < high {
       let middle = (low + high) / 2
-      if isAbove(values[middle]) { high = middle } else { low = middle + 1 }
+      if isAbove(middle) { high = middle } else { low = middle + 1 }
     }
     return low
   }

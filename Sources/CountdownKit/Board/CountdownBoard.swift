@@ -227,17 +227,17 @@ where C.Duration == Duration {
   public func row(for id: ID) -> BoardRow<ID>? {
     read { state, rows -> BoardRow<ID>? in
       guard let row = rows.row(of: id) else { return nil }
-      let head = state.core.rows[row]
-      let total = state.core.rows.totals[row]
+      let countdown = engine.countdown(of: row, in: state.core)
       let deadline: BoardRow<ID>.Deadline
-      if head.flags.isPaused {
-        deadline = .paused(remaining: Ticks.duration(Ticks.difference(head.end, state.core.rows.pausedAt[row])))
-      } else if head.flags.followsDate {
+      switch countdown.state {
+      case .paused(let remaining, _):
+        deadline = .paused(remaining: remaining)
+      case .running where state.core.rows[row].flags.followsDate:
         deadline = .until(Date(timeIntervalSinceReferenceDate: state.core.rows.targets[row]))
-      } else {
-        deadline = .until(state.timeline.date(for: engine.instant(head.end)))
+      case .running(let end):
+        deadline = .until(state.timeline.date(for: end))
       }
-      return BoardRow(id: id, deadline: deadline, total: total < 0 ? nil : Ticks.duration(total))
+      return BoardRow(id: id, deadline: deadline, total: countdown.total)
     } ?? nil
   }
 
