@@ -62,7 +62,8 @@ actor OrderSync {
 
   /// Applies a page of deadlines from the server, stored as wall-clock facts.
   func apply(
-    _ page: [Int: StoredCountdown], on timeline: Timeline<ContinuousClock.Instant>, at now: ContinuousClock.Instant
+    _ page: [Int: StoredCountdown], on timeline: WallClockTimeline<ContinuousClock.Instant>,
+    at now: ContinuousClock.Instant
   ) {
     board.upsert(page.mapValues { $0.restored(at: now, on: timeline) })
   }

@@ -167,11 +167,11 @@ struct OwnershipTests {
     far.extend(by: .seconds(-Int64.max))
     await waitUntil("the completion arrived") { finishes == 1 }
     #expect(!far.isActive, "over: released")
-    #expect(throws: TimelineError.self) {
+    #expect(throws: WallClockTimelineError.self) {
       try engine.add(until: Date(timeIntervalSince1970: .infinity), display: .seconds) { _ in }
     }
     let running = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now)) {}
-    #expect(throws: TimelineError.self) { try running.retarget(to: Date(timeIntervalSince1970: .nan)) }
+    #expect(throws: WallClockTimelineError.self) { try running.retarget(to: Date(timeIntervalSince1970: .nan)) }
     #expect(running.countdown?.remaining(at: clock.now) == .seconds(60), "left as it was")
   }
 

@@ -199,7 +199,7 @@ struct RunCommand: AsyncParsableCommand {
         return RunOutcome(lines: [], reachedZero: true)
       }
       return try await LiveCountdown(plan: plan, engine: engine, effects: effects).run()
-    } catch let error as TimelineError {
+    } catch let error as WallClockTimelineError {
       throw ValidationError("That date is too far away to count to: \(error)")
     }
   }

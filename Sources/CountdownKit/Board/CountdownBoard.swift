@@ -105,7 +105,7 @@ where C.Duration == Duration {
   /// paused, it is frozen with the time left until the date and, like any paused countdown, keeps
   /// that time and counts it down once the board resumes.
   ///
-  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away; the row is left as
+  /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away; the row is left as
   ///   it was.
   public func set(_ id: ID, end: Date, total: Duration? = nil) throws {
     let spec = engine.spec(for: Countdown(end: try engine.instant(for: end), total: total), target: end)

@@ -65,7 +65,7 @@
     /// A model of a countdown to `date` on `engine` (converted through the engine's timeline, and moved
     /// when the wall clock changes), shown through `display`.
     ///
-    /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
+    /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away.
     public init(
       engine: CountdownEngine<C>,
       until date: Date,

@@ -38,7 +38,7 @@ extension CountdownEngine {
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
-  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
+  /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away.
   @inlinable
   @discardableResult
   public func add<Display: CountdownDisplay>(

@@ -6,7 +6,7 @@ import Foundation
 @usableFromInline
 struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline var core: EngineCore
-  var timeline: Timeline<C.Instant>
+  var timeline: WallClockTimeline<C.Instant>
   var driver: DriverState<C> = .running
   var isShutDown = false
   var wakeUps = 0
@@ -25,7 +25,7 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   /// produced: new display classes' tables and new subscribers' installs.
   @usableFromInline var pendingMain: [Mailbox.Event] = []
 
-  init(core: EngineCore, timeline: Timeline<C.Instant>) {
+  init(core: EngineCore, timeline: WallClockTimeline<C.Instant>) {
     self.core = core
     self.timeline = timeline
   }
