@@ -174,18 +174,4 @@ struct OwnershipTests {
     #expect(throws: WallClockTimelineError.self) { try running.retarget(to: Date(timeIntervalSince1970: .nan)) }
     #expect(running.countdown?.remaining(at: clock.now) == .seconds(60), "left as it was")
   }
-
-  @Test func aSnapshotSequenceDoesNotKeepItsEngineAlive() async {
-    let clock = ManualClock()
-    weak var weakEngine: CountdownEngine<ManualClock>?
-    var iterator: AsyncStream<Snapshot>.Iterator
-    do {
-      let engine = CountdownEngine(clock: clock, wallClock: clock)
-      weakEngine = engine
-      iterator = engine.snapshots(of: Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds)
-        .makeAsyncIterator()
-    }
-    #expect(await iterator.next()?.value == .seconds(60))
-    await waitUntil("the engine went away") { weakEngine == nil }
-  }
 }

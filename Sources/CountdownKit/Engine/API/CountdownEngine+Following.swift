@@ -12,7 +12,8 @@ extension CountdownEngine {
   /// throws, the countdown goes on to the last date it gave, and the sequence then ends like
   /// ``snapshots(of:display:)``: once the countdown has finished and its display will not change
   /// again. A source that ends without giving a valid date ends the sequence at once. Cancelling the
-  /// consumer cancels the countdown and stops reading the source.
+  /// consumer cancels the countdown and stops reading the source. While it reads its source, the
+  /// sequence keeps its engine, even one the app no longer holds.
   ///
   /// - Parameters:
   ///   - ends: The end dates, newest last.
@@ -28,11 +29,11 @@ extension CountdownEngine {
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let sink = StreamSink(display: display, origin: origin, continuation: continuation)
     let current = Lock<RowReference?>(nil)
-    let reader = Task { [weak self] in
+    // The reader holds the engine while it reads: a later date may make the countdown count again.
+    let reader = Task { [engine = self] in
       var started = false
       do {
         for try await date in ends {
-          guard let engine = self else { break }
           if let reference = current.withLock({ $0 }) {
             engine.retarget(reference, to: date)
           } else if !started, let end = try? engine.instant(for: date) {
@@ -53,7 +54,7 @@ extension CountdownEngine {
       }
       // No date will move the end any more: the sequence can end once the countdown has settled.
       if let reference = current.withLock({ $0 }) {
-        self?.releaseWhenSettled(reference)
+        engine.releaseWhenSettled(reference)
       } else if !started {
         continuation.finish()
       }

@@ -50,6 +50,17 @@ public import Foundation
 /// proportional to what changes on screen, not to the number of countdowns. Main-actor subscribers are
 /// called in batches, one hop to the main actor per wake-up; one that falls behind gets each
 /// subscriber's newest snapshot once, never a backlog.
+///
+/// ## Lifetime
+///
+/// An engine keeps itself alive while it has something scheduled (a change to show, a completion to
+/// fire), as a run loop keeps its timers: an engine made in a function that returns, with its handles
+/// dropped, still shows its countdowns and fires their completions. Once nothing is scheduled (every
+/// countdown over, paused, or waiting for its next date), it is held only by what the app holds: its
+/// handles, boards, slots, models, publishers, and sequences that follow a source of dates. When the
+/// last of those goes, so does the engine. A countdown that never settles (an overtime or elapsed
+/// display) keeps its engine until it is cancelled, as a repeating timer would. ``shutdown()`` is the
+/// explicit stop.
 public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
   /// The engine clock's instant type.
   public typealias Instant = C.Instant
@@ -134,6 +145,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       state.isShutDown = true
       mailbox.shutDown()
       _ = flush(&state, at: 0)
+      holdWhileScheduled(&state, isScheduled: false)
       return state.driver.stop()
     }
     wake?.perform()
