@@ -127,6 +127,7 @@
       "CountdownRowModel": (CountdownRowModel<Int, AdaptiveDisplay, ContinuousClock>.self, "CountdownKit"),
       "CountdownSlot": (CountdownSlot<Int, AdaptiveDisplay, ContinuousClock>.self, "CountdownKit"),
       "EngineStatistics": (EngineStatistics.self, "CountdownKit"),
+      "FollowingCountdownModel": (FollowingCountdownModel<AdaptiveDisplay, ContinuousClock>.self, "CountdownKit"),
       "RingAnimationModel": (RingAnimationModel<PhaseDisplay<Int>, ContinuousClock>.self, "CountdownKit"),
       "SnapshotDelivery": (SnapshotDelivery.self, "CountdownKit"),
       "SystemWallClock": (SystemWallClock.self, "CountdownKit"),

@@ -86,3 +86,57 @@ extension CountdownEngine {
     mutate(reference) { state, row, now in state.core.releaseWhenSettled(row, at: now, into: &state.effects) }
   }
 }
+
+// The countdown of a `FollowingCountdownModel`: one row per model while the source has a date, set anew
+// at each of its changes.
+
+extension CountdownEngine {
+  /// Adds a row counting `target` for a ``FollowingCountdownModel``, with a main-actor subscriber. The
+  /// target is converted through the timeline under the lock (a wall-clock change cannot fall between
+  /// the conversion and the row); the row follows its end date while it runs and is kept after it
+  /// settles, so that a later date makes it count again. Returns its handle and the countdown as added,
+  /// at the instant of the add.
+  func addFollowed<Display: CountdownDisplay>(
+    _ target: StoredCountdown, display: Display,
+    onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
+    onFinish: (@MainActor @Sendable () -> Void)?
+  ) -> (CountdownHandle<C>, Countdown<C.Instant>, C.Instant) {
+    let plan = DisplayPlan.make(for: display)
+    let subscriber = MainSubscriber(onChange: onChange, onFinish: onFinish)
+    let (reference, countdown, now) = mutate { state, now in
+      let (spec, countdown) = followedRow(target, on: state.timeline, at: now)
+      let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
+      let binding = state.install(.main(subscriber), in: displayClass)
+      let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
+      return (RowReference(row: row, generation: state.core.rows[row].generation), countdown, instant(now))
+    }
+    return (CountdownHandle(engine: self, reference: reference), countdown, now)
+  }
+
+  /// Sets `handle`'s countdown to `target` (converted as ``addFollowed(_:display:onChange:onFinish:)``
+  /// does): end, pause, total and date anew, the subscriber and the completion's state kept (a
+  /// completion that fired is armed again by an end in the future). Returns the countdown as set, at the
+  /// instant of the change, or `nil` when the countdown is gone.
+  func replaceFollowed(
+    _ handle: CountdownHandle<C>, with target: StoredCountdown
+  ) -> (Countdown<C.Instant>, C.Instant)? {
+    mutate(handle.reference) { state, row, now in
+      let (spec, countdown) = followedRow(target, on: state.timeline, at: now)
+      state.core.change(row, .replace(spec), at: now, into: &state.effects)
+      return (countdown, instant(now))
+    }
+  }
+
+  /// `target` as a countdown on this engine's clock at `now`, and the row that counts it: following its
+  /// end date while it runs, kept once it settles.
+  private func followedRow(
+    _ target: StoredCountdown, on timeline: WallClockTimeline<C.Instant>, at now: Tick
+  ) -> (EngineCore.RowSpec, Countdown<C.Instant>) {
+    let countdown = target.restored(at: instant(now), on: timeline)
+    var date: Date?
+    if case .running(let end) = target.state { date = end }
+    var spec = spec(for: countdown, target: date)
+    spec.releasesWhenSettled = false
+    return (spec, countdown)
+  }
+}
