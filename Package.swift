@@ -85,12 +85,17 @@ let package = Package(
       exclude: ["Reproducers"],
       packageAccess: false
     ),
+    // A stand-in for FirebaseFirestore's Swift API, NOT Firebase: the documentation's Firestore examples
+    // compile against it, with no more Sendable than Firebase declares (Tests/ThirdPartyStandIns/README.md).
+    .target(name: "FirebaseFirestore", path: "Tests/ThirdPartyStandIns/FirebaseFirestore"),
     // The documentation's code: every ```swift block of README.md and the DocC catalogs is a region of a
     // file here (checked by `.ci/check-doc-blocks` and by the target's own tests).
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "CountdownKit", "CountdownTesting", .product(name: "GRDB", package: "GRDB.swift"),
+        "CountdownKit", "CountdownTesting", "CountdownCombine", "FirebaseFirestore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ] + appleStandIns.map { .target(name: $0, condition: .when(platforms: [.linux])) },
       exclude: ["Manifests"]
     ),

@@ -119,6 +119,15 @@ actor OrderSync {
     let turn = CountdownModel(engine: engine, countdown: countdown, display: urgency)
     let turnSchedule = Array(countdown.changes(of: urgency, from: engine.now, through: engine.now + .seconds(20)))
 
+    // A date that moves, followed by a model: one date sent from another task into the sequence it
+    // follows, then one pushed from a detached task.
+    let auction = FollowingCountdownModel(engine: engine, display: RoundedDisplay.seconds)
+    let (endDates, source) = AsyncStream.makeStream(of: Date?.self)
+    auction.follow(endDates)
+    await Task.detached { _ = source.yield(now.addingTimeInterval(30)) }.value
+    while auction.value == nil { await Task.yield() }
+    await Task.detached { await auction.update(to: now.addingTimeInterval(60)) }.value
+
     // The "views": re-rendered once per observation, until row 1 has finished.
     var renders = [screen.render {}]
     let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
@@ -130,7 +139,7 @@ actor OrderSync {
     }
     print("rows: \(renders.map { $0.joined(separator: " | ") }.joined(separator: " → "))")
     print(
-      "finished: \(screen.finished); widget entries: \(widget.count); turn: \(String(describing: turn.value)) of \(turnSchedule.map(\.value))"
+      "finished: \(screen.finished); widget entries: \(widget.count); turn: \(String(describing: turn.value)) of \(turnSchedule.map(\.value)); auction: \(String(describing: auction.value))"
     )
     print(
       "widget plan: \(widgetPlan.entries.count) entries, reload \(widgetPlan.reload); activity updates:"
