@@ -17,13 +17,6 @@ import Testing
 struct FollowingCountdownModelCombineTests {
   typealias Model = FollowingCountdownModel<RoundedDisplay, ManualClock>
 
-  /// Yields (never sleeps) until `condition` holds, for at most 30 s of wall time.
-  func waitUntil(_ description: String, _ condition: () -> Bool) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
-    #expect(condition(), "timed out waiting until \(description)")
-  }
-
   @Test func followsAPublisherAndCountsAgainAfterItFinished() async {
     let clock = ManualClock()
     let engine = CountdownEngine.manuallyDriven(by: clock)
@@ -34,20 +27,20 @@ struct FollowingCountdownModelCombineTests {
     model.follow(dates)
 
     dates.send(clock.currentDate.addingTimeInterval(3))
-    await waitUntil("the date is shown") { model.value == .seconds(3) }
+    await until { model.value == .seconds(3) }
     clock.advance(by: .seconds(4))
     engine.serveDue()
     #expect(model.isFinished)
     #expect(finishes == 1)
 
     dates.send(clock.currentDate.addingTimeInterval(20))
-    await waitUntil("it counts again") { model.value == .seconds(20) }
+    await until { model.value == .seconds(20) }
     clock.advance(by: .seconds(5))
     engine.serveDue()
     #expect(model.value == .seconds(15))
 
     dates.send(nil)
-    await waitUntil("a deleted date shows nothing") { model.snapshot == nil }
+    await until { model.snapshot == nil }
     #expect(engine.count == 0)
   }
 
@@ -65,7 +58,7 @@ struct FollowingCountdownModelCombineTests {
     await Task.detached {
       for seconds in 1...50 { sender.send(start.addingTimeInterval(Double(seconds))) }
     }.value
-    await waitUntil("the newest date counts") { model.value == .seconds(50) }
+    await until { model.value == .seconds(50) }
   }
 
   @Test func theModelOwnsItsSubscription() async {
@@ -81,7 +74,7 @@ struct FollowingCountdownModelCombineTests {
       released = model
       model.follow(publisher)
       dates.send(try? StoredCountdown(end: clock.currentDate.addingTimeInterval(60)))
-      await waitUntil("shown") { model.value == .seconds(60) }
+      await until { model.value == .seconds(60) }
       #expect(cancelled == 0)
       model.stopFollowing()
       #expect(cancelled == 1, "stopping lets go of the subscription")
