@@ -16,8 +16,8 @@ public import Foundation
 /// ```
 ///
 /// ``entries(from:minimumInterval:)`` is lazy: nothing is computed until it is iterated, and each date
-/// costs one ``CountdownDisplay/nextChange(after:)`` call and one ``CountdownDisplay/value(remaining:)``
-/// call, so a year of seconds costs nothing until a view asks for its next redraw. The first date is the
+/// costs one ``CountdownDisplay/nextChange(after:)`` call and two ``CountdownDisplay/value(remaining:)``
+/// calls, so a year of seconds costs nothing until a view asks for its next redraw. The first date is the
 /// start itself; each further date is the earliest `Date` at which the value shown has changed, and
 /// ``value(at:)`` read at any date gives the value of the latest entry at or before it: the redraw
 /// shows the new value, and nothing changes between two entries.
@@ -62,8 +62,8 @@ public struct CountdownChangeSchedule<Display: CountdownDisplay>: Sendable {
   /// value a view shows may then lag by up to `minimumInterval`, and the final value (zero, or the value
   /// after the last change) is always shown.
   ///
-  /// - Complexity: O(1) to make; each date costs one ``CountdownDisplay/nextChange(after:)`` and one
-  ///   ``CountdownDisplay/value(remaining:)`` call (more where a display reports changes that show the
+  /// - Complexity: O(1) to make; each date costs one ``CountdownDisplay/nextChange(after:)`` and two
+  ///   ``CountdownDisplay/value(remaining:)`` calls (more where a display reports changes that show the
   ///   same value, or changes are thinned by `minimumInterval`).
   public func entries(from start: Date, minimumInterval: Duration? = nil) -> Entries {
     Entries(schedule: self, start: start, minimumInterval: minimumInterval)

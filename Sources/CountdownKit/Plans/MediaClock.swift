@@ -1,4 +1,4 @@
-/// Reads the clock a host animates on, as ``MediaTime``: on Apple platforms Core Animation's
+/// Reads the clock a host animates on, as `MediaTime`: on Apple platforms Core Animation's
 /// `CACurrentMediaTime()`.
 ///
 /// The engine counts on `ContinuousClock`, which goes on while the device sleeps; Core Animation's clock

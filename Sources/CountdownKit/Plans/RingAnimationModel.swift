@@ -60,8 +60,8 @@
 
     /// The ring's size and its display's scale (its `progress` is not used); setting it makes a new
     /// plan. Take the scale from the environment (SwiftUI's `displayScale`, UIKit's
-    /// `traitCollection.displayScale`): it sets how finely ``RingAnimationPlan/ring(at:)`` rounds and
-    /// ``RingAnimationPlan/stepInterval``.
+    /// `traitCollection.displayScale`): it sets how finely `RingAnimationPlan.ring(at:)` rounds and
+    /// `RingAnimationPlan.stepInterval`.
     public var ring: RingGeometry {
       get { size }
       set {
