@@ -139,6 +139,13 @@
       handle.cancel()
     }
 
+    /// Where the dot at the ring's moving end is at `time` on the host's clock, in the ring's coordinates
+    /// (points from the top-left corner of its square, `y` growing downwards): on the drawn arc's end,
+    /// as `RingGeometry.dotPosition` puts it. A display link passes its `targetTimestamp`.
+    public func dotPosition(at time: MediaTime) -> RingGeometry.Point {
+      mediaPlan.dotPosition(at: time)
+    }
+
     /// Reads the host's clock beside the engine's and, if they drifted apart by more than
     /// ``mediaClockTolerance`` since ``mediaPlan`` was carried across (the device slept), carries the
     /// plan across again, publishes it and hands it to `onPlan`.

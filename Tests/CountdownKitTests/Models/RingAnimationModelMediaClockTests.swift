@@ -99,6 +99,10 @@ struct RingAnimationModelMediaClockTests {
       #expect(Self.lag(of: model.mediaPlan, turn, clock) <= 1)
       #expect(
         model.mediaPlan.phase(at: clock.mediaTime) == Self.eightPhases.value(remaining: turn.remaining(at: clock.now)))
+      // The dot is where the countdown's own ring puts it, within a visible step of the arc.
+      let truth = RingGeometry(progress: turn.progress(at: clock.now) ?? 0, diameter: 48, lineWidth: 4, scale: 3)
+      let dot = model.dotPosition(at: clock.mediaTime)
+      #expect(hypot(dot.x - truth.dotPosition.x, dot.y - truth.dotPosition.y) <= 2 * .pi * truth.radius / 415 + 1e-9)
     }
     #expect(plans.received.count == 2)
   }
@@ -124,7 +128,7 @@ struct RingAnimationModelMediaClockTests {
     engine.serveDue()
     #expect(model.isPaused && !model.isMoving && observed.value == 1)
     // While paused, the dot rests where the arc ends.
-    let dot = model.mediaPlan.dotPosition(at: clock.mediaTime.advanced(by: .seconds(3)))
+    let dot = model.dotPosition(at: clock.mediaTime.advanced(by: .seconds(3)))
     #expect(dot == model.mediaPlan.ring(at: clock.mediaTime).dotPosition)
     #expect(dot == RingGeometry(progress: 7.0 / 8, diameter: 48, lineWidth: 4, scale: 3).dotPosition)
     clock.advance(by: .seconds(5))
