@@ -107,9 +107,12 @@ actor OrderSync {
     var plans = 0
     let ring = RingAnimationModel(
       engine: engine, countdown: Countdown(duration: .seconds(8), startingAt: engine.now), phases: Urgency.phases,
-      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
+      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3),
+      mediaClock: MediaClock(seconds: { ProcessInfo.processInfo.systemUptime })
     ) { _ in plans += 1 }
-    let segments = await Task.detached { [plan = ring.plan] in plan.segments.count }.value
+    let segments = await Task.detached { [plan = ring.plan, media = ring.mediaPlan] in
+      min(plan.segments.count, media.segments.count)
+    }.value
     var announcer = CountdownAnnouncer<ContinuousClock.Instant>()
     _ = announcer.update(ring.plan.countdown, at: engine.now)
 
