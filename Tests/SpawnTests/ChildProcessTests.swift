@@ -278,6 +278,22 @@ struct ChildProcessTests {
       #expect(ProcessProbes.waitForEnd(of: orphan))
     }
 
+    @Test("What runs under a pseudo-terminal ends when the process that started the terminal is killed")
+    func underAPseudoTerminal() async throws {
+      // As the command's pty tests run `countdown`: `script` makes the terminal, a shell writes its pid
+      // and becomes the program. Killing the probe kills `script` (its child), which hangs the
+      // terminal up: the program gets SIGHUP.
+      let file = FileManager.default.temporaryDirectory.appending(path: "spawn-pty-\(UUID().uuidString)").path
+      defer { try? FileManager.default.removeItem(atPath: file) }
+      let program = "sh -c \"echo \\$\\$ > \(file).tmp; mv \(file).tmp \(file); exec sleep 60\""
+      let script = "exec script --quiet --return --flush --echo never --command '\(program)' /dev/null"
+      let probe = try ChildProcess(
+        ChildCommand(ProcessProbes.executable("SpawnProbe"), arguments: [script, file]), output: .capture)
+      #expect(await probe.wait() == .signalled(SIGKILL))
+      let pid = try #require(Int32(try String(contentsOfFile: file, encoding: .utf8).dropLast()))
+      #expect(ProcessProbes.waitForEnd(of: pid))
+    }
+
     @Test("1,000 short children in a row leave no descriptor and no zombie")
     func thousandChildren() async throws {
       let descriptors = ProcessProbes.openDescriptorCount()
