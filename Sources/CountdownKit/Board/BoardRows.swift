@@ -68,10 +68,17 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   }
 
   @usableFromInline
-  func liveChanges(_ entries: [LiveColumns.Entry]) -> (@MainActor @Sendable () -> Void)? {
-    guard let live, live.batches.post(live.identify(ids, entries)) else { return nil }
+  func liveChanges(_ entries: [LiveColumns.Entry]) -> (
+    main: (@MainActor @Sendable () -> Void)?, sequences: (@Sendable () -> Void)?
+  )? {
+    guard let live else { return nil }
+    let (needsDelivery, wakes) = live.batches.post(live.identify(ids, entries))
     let batches = live.batches
-    return { batches.deliver() }
+    var main: (@MainActor @Sendable () -> Void)?
+    if needsDelivery { main = { batches.deliver() } }
+    var sequences: (@Sendable () -> Void)?
+    if !wakes.isEmpty { sequences = { for wake in wakes { wake.yield() } } }
+    return (main, sequences)
   }
 
   @usableFromInline

@@ -9,9 +9,12 @@ protocol BoardState: Sendable {
   /// actor) and its handlers (on it). `nil` if the row is not the board's.
   func finished(row: Int) -> (sequences: @Sendable () -> Void, handlers: @MainActor @Sendable () -> Void)?
 
-  /// Hands the rows whose value changed (for a board that keeps every row's value) to the board's
-  /// sequences; returns what the main actor must run for its handlers, if anything.
-  func liveChanges(_ entries: [LiveColumns.Entry]) -> (@MainActor @Sendable () -> Void)?
+  /// Hands the rows whose value changed (for a board that keeps every row's value) to the board;
+  /// returns what the main actor must run for its handlers, and what wakes its sequences, if anything.
+  /// Both run after the engine lets go of its lock.
+  func liveChanges(_ entries: [LiveColumns.Entry]) -> (
+    main: (@MainActor @Sendable () -> Void)?, sequences: (@Sendable () -> Void)?
+  )?
 
   /// Forgets every row (the engine dropped them all, shutting down).
   mutating func removeAllRows()

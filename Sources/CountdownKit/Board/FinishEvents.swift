@@ -29,11 +29,9 @@ final class FinishEvents<ID: Sendable>: Sendable {
     state.withLock { $0.handlers.append(handler) }
   }
 
-  /// Tells the sequences that row `id` finished.
+  /// Tells the sequences that row `id` finished (after letting go of the lock).
   func yield(_ id: ID) {
-    state.withLock { state in
-      for continuation in state.streams.values { continuation.yield(id) }
-    }
+    for continuation in state.withLock({ $0.streams.values }) { continuation.yield(id) }
   }
 
   /// Tells the handlers that row `id` finished.

@@ -42,17 +42,19 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
   init() {}
 
   /// Adds a wake-up's changed rows; called under the engine's lock (engine → leaf). Returns whether
-  /// a delivery to the main actor must be sent (none is on its way yet, and there are handlers).
-  func post(_ changes: [Change]) -> Bool {
+  /// a delivery to the main actor must be sent (none is on its way yet, and there are handlers), and
+  /// the signals of the sequences that now have something waiting, to be yielded once no lock is held.
+  func post(_ changes: [Change]) -> (needsDelivery: Bool, wakes: [AsyncStream<Void>.Continuation]) {
     state.withLock { state in
+      var wakes: [AsyncStream<Void>.Continuation] = []
       for key in Array(state.streams.keys) {
         state.streams[key]?.waiting.add(changes)
-        state.streams[key]?.wake.yield()
+        if let wake = state.streams[key]?.wake { wakes.append(wake) }
       }
-      guard !state.handlers.isEmpty else { return false }
+      guard !state.handlers.isEmpty else { return (false, wakes) }
       state.main.add(changes)
       defer { state.isDeliveryScheduled = true }
-      return !state.isDeliveryScheduled
+      return (!state.isDeliveryScheduled, wakes)
     }
   }
 

@@ -85,16 +85,20 @@ extension CountdownEngine {
     }
     let isShutDown = state.isShutDown
     var outgoing: [Outbox.Item] = []
+    // Boards that keep every row's value: one batch of changed rows each, handed to the board here
+    // (engine → leaf, not under the mailbox's lock), delivered after the changes (a slot of such a
+    // board shows the row before the batch mentions it); its sequences are woken with no lock held.
+    var liveDeliveries: [@MainActor @Sendable () -> Void] = []
+    var liveWakes: [Outbox.Item] = []
+    for (owner, entries) in live {
+      guard let delivery = state.boards[Int(owner) - 1]?.liveChanges(entries) else { continue }
+      if let main = delivery.main { liveDeliveries.append(main) }
+      if let sequences = delivery.sequences { liveWakes.append(.call(sequences)) }
+    }
     let needsHop = mailbox.post { box, counter in
       if !continuesServe, !state.effects.changes.isEmpty { box.sources += 1 }
       for event in state.pendingMain { box.append(event) }
-      // Boards that keep every row's value: one batch of changed rows each, after the changes (a slot
-      // of such a board shows the row before the batch mentions it).
-      defer {
-        for (owner, entries) in live {
-          if let deliver = state.boards[Int(owner) - 1]?.liveChanges(entries) { box.append(.call(deliver)) }
-        }
-      }
+      defer { for delivery in liveDeliveries { box.append(.call(delivery)) } }
       // The common case (a wake-up: changes and nothing else) hands the buffer over whole.
       if state.effects.events.isEmpty, state.effects.streamChanges.isEmpty, !isShutDown {
         box.take(&state.effects.changes, at: now)
@@ -135,7 +139,7 @@ extension CountdownEngine {
       }
       catchUp(state.effects.changes.count, state.effects.streamChanges.count)
     }
-    outbox.post(outgoing)
+    outbox.post(outgoing + liveWakes)
     return needsHop
   }
 
