@@ -111,7 +111,7 @@ public final class ManualClock: Clock, WallClock, Sendable {
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return nil
         }
-        if let immediate { continuation.resume(with: immediate) }
+        if let immediate { continuation.resumeUnlocked(with: immediate) }
       }
     } onCancel: {
       // Cancellation can come at any point: before the sleeper is registered (it then finds the
@@ -121,7 +121,7 @@ public final class ManualClock: Clock, WallClock, Sendable {
         if state.starting.contains(id) { state.cancelledWhileStarting.insert(id) }
         return nil
       }
-      sleeper?.continuation.resume(throwing: CancellationError())
+      sleeper?.continuation.resumeUnlocked(throwing: CancellationError())
     }
   }
 
@@ -155,7 +155,7 @@ public final class ManualClock: Clock, WallClock, Sendable {
       for id in due.keys { state.sleepers.removeValue(forKey: id) }
       return due.values.sorted { $0.deadline < $1.deadline }
     }
-    for sleeper in due { sleeper.continuation.resume() }
+    for sleeper in due { sleeper.continuation.resumeUnlocked() }
   }
 
   /// Moves time forward to `instant` (no-op if it is not later than now).

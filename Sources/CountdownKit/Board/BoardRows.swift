@@ -77,7 +77,7 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
     var main: (@MainActor @Sendable () -> Void)?
     if needsDelivery { main = { batches.deliver() } }
     var sequences: (@Sendable () -> Void)?
-    if !wakes.isEmpty { sequences = { for wake in wakes { wake.yield() } } }
+    if !wakes.isEmpty { sequences = { for wake in wakes { wake.yieldUnlocked() } } }
     return (main, sequences)
   }
 

@@ -31,7 +31,7 @@ final class FinishEvents<ID: Sendable>: Sendable {
 
   /// Tells the sequences that row `id` finished (after letting go of the lock).
   func yield(_ id: ID) {
-    for continuation in state.withLock({ $0.streams.values }) { continuation.yield(id) }
+    for continuation in state.withLock({ $0.streams.values }) { continuation.yieldUnlocked(id) }
   }
 
   /// Tells the handlers that row `id` finished.
@@ -41,6 +41,6 @@ final class FinishEvents<ID: Sendable>: Sendable {
   }
 
   deinit {
-    for continuation in state.withLock({ $0.streams.values }) { continuation.finish() }
+    for continuation in state.withLock({ $0.streams.values }) { continuation.finishUnlocked() }
   }
 }

@@ -95,7 +95,7 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
   }
 
   deinit {
-    for stream in state.withLock({ $0.streams.values }) { stream.wake.finish() }
+    for stream in state.withLock({ $0.streams.values }) { stream.wake.finishUnlocked() }
   }
 
   /// `changes` with each row once, at the place and with the value of its last change: a walk from the

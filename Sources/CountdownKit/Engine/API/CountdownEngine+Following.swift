@@ -56,7 +56,7 @@ extension CountdownEngine {
       if let reference = current.withLock({ $0 }) {
         engine.releaseWhenSettled(reference)
       } else if !started {
-        continuation.finish()
+        continuation.finishUnlocked()
       }
     }
     continuation.onTermination = { [weak self] _ in

@@ -11,8 +11,8 @@ struct StreamSink: Sendable {
   ) where Instant.Duration == Duration {
     let valueIsTicks = DisplayPlan.valueIsTicks(DisplayPlan.make(for: display), for: Display.Value.self)
     deliver = { change, tick in
-      guard let change else { return continuation.finish() }
-      continuation.yield(
+      guard let change else { return continuation.finishUnlocked() }
+      continuation.yieldUnlocked(
         Snapshots.snapshot(
           of: change, at: origin.advanced(by: Ticks.duration(tick)), display: display, valueIsTicks: valueIsTicks))
     }

@@ -30,7 +30,7 @@ extension CountdownEngine {
         await sleeper.value
       case .park:
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          guard let engine = reference.engine else { return continuation.resume() }
+          guard let engine = reference.engine else { return continuation.resumeUnlocked() }
           engine.park(continuation)
         }
       }
@@ -81,7 +81,7 @@ extension CountdownEngine {
       state.driver = .parked(continuation, signalled: false)
       return false
     }
-    if resumeNow { continuation.resume() }
+    if resumeNow { continuation.resumeUnlocked() }
   }
 
   /// Serves everything due now and delivers: one step of the driver, callable by hand in tests of an

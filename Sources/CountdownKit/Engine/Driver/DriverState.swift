@@ -46,8 +46,11 @@ extension DriverState {
 
     func perform() {
       switch self {
-      case .cancel(let sleeper): sleeper.cancel()
-      case .resume(let continuation): continuation.resume()
+      case .cancel(let sleeper):
+        // Cancelling runs the sleep's cancellation handler here, which resumes the sleeper.
+        checkUnlocked("Cancelling the driver's sleep")
+        sleeper.cancel()
+      case .resume(let continuation): continuation.resumeUnlocked()
       }
     }
   }
