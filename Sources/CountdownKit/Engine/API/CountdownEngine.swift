@@ -115,7 +115,9 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   }
 
   deinit {
-    let (wake, streams) = state.withLock { state in (state.driver.stop(), state.streams) }
+    let (wake, streams) = state.withLock { state in
+      (state.lifecycle.shutDown(hasDriver: drivesItself).wake, state.streams)
+    }
     wake?.perform()
     // The sequences end with their engine.
     for case let stream? in streams { stream.deliver(nil, 0) }
@@ -141,13 +143,16 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// even one that was already on its way to the main actor. Whatever is added afterwards is dropped at
   /// once: a snapshot sequence ends without an element, a handle is inactive, a board row does not stay.
   public func shutdown() {
-    let wake = state.withLock { state -> DriverState<C>.Wake? in
-      state.isShutDown = true
-      mailbox.shutDown()
+    let (wake, dropped) = state.withLock { state -> (EngineLifecycle<C>.Wake?, [Mailbox.Chunk]) in
+      let (shutsDown, wake) = state.lifecycle.shutDown(hasDriver: drivesItself)
+      guard shutsDown else { return (nil, []) }
+      let dropped = mailbox.dropAll()
       _ = flush(&state, at: 0)
       holdWhileScheduled(&state, isScheduled: false)
-      return state.driver.stop()
+      return (wake, dropped)
     }
+    // Let go of with no lock held (see `Mailbox.dropAll()`).
+    _ = consume dropped
     wake?.perform()
     outbox.deliver()
   }

@@ -61,9 +61,9 @@ final class Mailbox: Sendable {
     var sources = 0
     var isDrainScheduled = false
     var cancellationCount: UInt64 = 0
-    /// The subscribers cancelled, with the count their cancellation brought the counter to.
-    var cancelled: [(count: UInt64, key: SubscriberKey)] = []
-    var isShutDown = false
+    /// The subscribers cancelled (nil: every one, for good), with the count their cancellation brought
+    /// the counter to.
+    var cancelled: [(count: UInt64, key: SubscriberKey?)] = []
     var lastTick: Tick?
     /// Emptied chunks of the last deliveries, kept for their buffers.
     var spares: [Chunk] = []
@@ -80,7 +80,6 @@ final class Mailbox: Sendable {
 
     /// Appends `changes`, computed at `tick`, over as many chunks as they take.
     mutating func append(_ changes: Slice<ChangeBuffer>, at tick: Tick) {
-      guard !isShutDown else { return }
       var position = changes.startIndex
       while position < changes.endIndex {
         let chunk = current()
@@ -97,7 +96,7 @@ final class Mailbox: Sendable {
     /// Appends all of `changes`, computed at `tick`, and leaves `changes` empty. When they fit a new
     /// chunk, the chunk takes their buffer whole (nothing copied), and `changes` gets the chunk's.
     mutating func take(_ changes: inout ChangeBuffer, at tick: Tick) {
-      guard !isShutDown, !changes.isEmpty else { return }
+      guard !changes.isEmpty else { return }
       let chunk = current()
       guard chunks[chunk].changes.isEmpty, changes.rest.isEmpty else {
         append(changes[...], at: tick)
@@ -112,7 +111,6 @@ final class Mailbox: Sendable {
     }
 
     mutating func append(_ event: Event) {
-      guard !isShutDown else { return }
       let chunk = current()
       chunks[chunk].events.append((chunks[chunk].changes.count, event))
     }
@@ -141,13 +139,19 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// Drops everything on its way, for good: nothing is delivered after this returns.
-  func shutDown() {
+  /// Drops everything on its way, and cancels every subscriber for good: nothing is delivered after
+  /// this returns, not even what the main actor already took. Called once, under the engine's lock, as
+  /// the engine shuts down (it posts nothing afterwards).
+  ///
+  /// Returns what was dropped, for the caller to let go of once it holds no lock: the last reference to
+  /// a subscriber's closure may be there, and what it captured may take a lock as it goes.
+  func dropAll() -> [Chunk] {
     state.withLock { state in
-      state.isShutDown = true
-      state.chunks = []
+      defer { state.chunks = [] }
       state.cancellationCount += 1
+      state.cancelled.append((state.cancellationCount, nil))
       cancellations.store(state.cancellationCount, ordering: .releasing)
+      return state.chunks
     }
   }
 
@@ -180,10 +184,15 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// The subscribers cancelled since the count stood at `epoch`, and whether the engine shut down.
-  func cancelled(since epoch: UInt64) -> (keys: [SubscriberKey], isShutDown: Bool) {
+  /// The subscribers cancelled since the count stood at `epoch`; nil if every one was (``dropAll()``).
+  func cancelled(since epoch: UInt64) -> [SubscriberKey]? {
     state.withLock { state in
-      (state.cancelled.filter { $0.count > epoch }.map(\.key), state.isShutDown)
+      var keys: [SubscriberKey] = []
+      for (count, key) in state.cancelled where count > epoch {
+        guard let key else { return nil }
+        keys.append(key)
+      }
+      return keys
     }
   }
 

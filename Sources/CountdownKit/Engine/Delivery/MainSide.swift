@@ -90,14 +90,15 @@ final class MainSide: Sendable {
     var epoch: UInt64
     var keys: Set<SubscriberKey> = []
 
-    /// Catches up with the cancellations made since `epoch`; `false` if the engine shut down.
+    /// Catches up with the cancellations made since `epoch`; `false` if everything was dropped (the
+    /// engine shut down).
     mutating func catchUp(with mailbox: Mailbox) -> Bool {
       let count = mailbox.cancellations.load(ordering: .acquiring)
       guard count != epoch else { return true }
-      let (cancelled, isShutDown) = mailbox.cancelled(since: epoch)
+      guard let cancelled = mailbox.cancelled(since: epoch) else { return false }
       keys.formUnion(cancelled)
       epoch = count
-      return !isShutDown
+      return true
     }
   }
 

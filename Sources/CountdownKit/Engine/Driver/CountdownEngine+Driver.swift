@@ -1,16 +1,8 @@
-// The driver: one task per engine that sleeps until the next slot with something due, serves it in
-// chunks, and sleeps again; with nothing scheduled it parks until a mutation wakes it.
+// The driver: one task per engine, for as long as the engine runs, that sleeps until the next slot with
+// something due, serves it in chunks, and sleeps again; with nothing scheduled it parks until a
+// mutation wakes it. Each sleep is a task of its own that the driver awaits (see `driverStep()`).
 
 extension CountdownEngine {
-  /// What the driver does after a step.
-  enum DriverWait {
-    /// A serve is under way: step again at once, once other tasks had a turn.
-    case again
-    case sleep(Task<Void, Never>)
-    case park
-    case stop
-  }
-
   /// The most rows the driver serves while holding the lock.
   static var chunkSize: Int { 1_024 }
 
@@ -20,8 +12,8 @@ extension CountdownEngine {
 
   static func drive(_ reference: WeakEngine<C>) async {
     while true {
-      guard let wait = reference.engine?.driverStep() else { return }
-      switch wait {
+      guard let step = reference.engine?.driverStep() else { return }
+      switch step {
       case .stop:
         return
       case .again:
@@ -38,9 +30,9 @@ extension CountdownEngine {
   }
 
   /// One step: serves a chunk of what is due, then decides how to wait.
-  private func driverStep() -> DriverWait {
-    let (wait, needsHop) = state.withLock { state -> (DriverWait, Bool) in
-      guard !state.isShutDown else { return (.stop, false) }
+  private func driverStep() -> EngineLifecycle<C>.Step {
+    let (step, needsHop) = state.withLock { state -> (EngineLifecycle<C>.Step, Bool) in
+      guard state.lifecycle.driverSteps() else { return (.stop, false) }
       let now = tick(now: clock.now)
       let continuesServe = state.core.isServing
       if !continuesServe {
@@ -51,37 +43,25 @@ extension CountdownEngine {
       // whole herd, and the main actor gets the first (longest waiting) changes early.
       state.core.serve(at: now, limit: Self.chunkSize, into: &state.effects)
       let needsHop = flush(&state, at: now, continuesServe: continuesServe)
-      if state.core.isServing {
-        state.driver = .running
-        return (.again, needsHop)
-      }
-      guard let wake = state.core.nextWake() else {
-        state.driver = .parked(nil, signalled: false)
-        holdWhileScheduled(&state, isScheduled: false)
-        return (.park, needsHop)
-      }
-      holdWhileScheduled(&state, isScheduled: true)
-      let deadline = instant(Swift.min(wake, Ticks.sum(now, Self.longestSleep)))
+      let isServing = state.core.isServing
+      let wake = isServing ? nil : state.core.nextWake()
+      if !isServing { holdWhileScheduled(&state, isScheduled: wake != nil) }
+      let deadline = wake.map { instant(Swift.min($0, Ticks.sum(now, Self.longestSleep))) }
       let clock = self.clock
-      let sleeper = Task { _ = try? await clock.sleep(until: deadline, tolerance: nil) }
-      state.driver = .sleeping(until: deadline, sleeper)
-      return (.sleep(sleeper), needsHop)
+      let step = state.lifecycle.driverStepped(isServing: isServing, deadline: deadline) { deadline in
+        // A clock's sleep ends early only when its task is cancelled, so each sleep is a task of its
+        // own, cancelled by an operation that needs the driver earlier.
+        Task { _ = try? await clock.sleep(until: deadline, tolerance: nil) }
+      }
+      return (step, needsHop)
     }
     outbox.deliver()
     if needsHop { scheduleDrain() }
-    return wait
+    return step
   }
 
   private func park(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = state.withLock { state -> Bool in
-      guard case .parked(nil, let signalled) = state.driver, !signalled, !state.isShutDown else {
-        state.driver = .running
-        return true
-      }
-      state.driver = .parked(continuation, signalled: false)
-      return false
-    }
-    if resumeNow { continuation.resumeUnlocked() }
+    state.withLock { $0.lifecycle.driverParks(continuation) }?.resumeUnlocked()
   }
 
   /// Serves everything due now and delivers: one step of the driver, callable by hand in tests of an

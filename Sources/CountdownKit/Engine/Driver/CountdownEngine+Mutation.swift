@@ -29,14 +29,14 @@ extension CountdownEngine {
   }
 
   private func perform<Result>(_ body: (inout EngineState<C>, Tick) -> Result) -> (Result, Bool) {
-    let (result, wake, needsHop) = state.withLock { state -> (Result, DriverState<C>.Wake?, Bool) in
+    let (result, wake, needsHop) = state.withLock { state -> (Result, EngineLifecycle<C>.Wake?, Bool) in
       let now = tick(now: clock.now)
       let result = body(&state, now)
       let needsHop = flush(&state, at: now)
-      guard drivesItself, !state.isShutDown else { return (result, nil, needsHop) }
+      guard drivesItself, state.lifecycle.isRunning else { return (result, nil, needsHop) }
       let nextWake = state.core.nextWake()
       holdWhileScheduled(&state, isScheduled: nextWake != nil)
-      return (result, state.driver.wakeIfNeeded(nextWake: nextWake.map(instant)), needsHop)
+      return (result, state.lifecycle.scheduled(nextWake: nextWake.map(instant)), needsHop)
     }
     wake?.perform()
     outbox.deliver()
@@ -71,19 +71,17 @@ extension CountdownEngine {
   /// `continuesServe`: what is flushed continues a serve whose first part an earlier flush posted
   /// (the driver serves in chunks); otherwise it is a source of changes of its own (see ``Coalescer``).
   func flush(_ state: inout EngineState<C>, at now: Tick, continuesServe: Bool = false) -> Bool {
-    // After shutdown, whatever an operation added goes at once.
-    if state.isShutDown, state.core.rows.count > 0 {
-      state.core.removeAll(into: &state.effects)
-      for number in state.boards.indices { state.boards[number]?.removeAllRows() }
+    guard state.lifecycle.isRunning else {
+      flushShutDown(&state)
+      return false
     }
     state.core.recycle()
-    let live = state.isShutDown ? [] : state.core.takeLiveBatches()
+    let live = state.core.takeLiveBatches()
     guard !state.effects.isEmpty || !state.pendingMain.isEmpty || !live.isEmpty else { return false }
     defer {
       state.effects.removeAll()
       state.pendingMain.removeAll()
     }
-    let isShutDown = state.isShutDown
     var outgoing: [Outbox.Item] = []
     // Boards that keep every row's value: one batch of changed rows each, handed to the board here
     // (engine → leaf, not under the mailbox's lock), delivered after the changes (a slot of such a
@@ -100,14 +98,13 @@ extension CountdownEngine {
       for event in state.pendingMain { box.append(event) }
       defer { for delivery in liveDeliveries { box.append(.call(delivery)) } }
       // The common case (a wake-up: changes and nothing else) hands the buffer over whole.
-      if state.effects.events.isEmpty, state.effects.streamChanges.isEmpty, !isShutDown {
+      if state.effects.events.isEmpty, state.effects.streamChanges.isEmpty {
         box.take(&state.effects.changes, at: now)
         return
       }
       var changes = 0
       var streamChanges = 0
       func catchUp(_ changeEnd: Int, _ streamEnd: Int) {
-        guard !isShutDown else { return }
         box.append(state.effects.changes[changes..<changeEnd], at: now)
         for change in state.effects.streamChanges[streamChanges..<streamEnd] {
           if let sink = state.streams[Int(change.sink)] { outgoing.append(.stream(sink, change, now)) }
@@ -141,6 +138,32 @@ extension CountdownEngine {
     }
     outbox.post(outgoing + liveWakes)
     return needsHop
+  }
+
+  /// ``flush(_:at:continuesServe:)`` once the engine shut down: whatever an operation added goes at
+  /// once, nothing reaches the main actor, and the streams that lost their countdown end.
+  private func flushShutDown(_ state: inout EngineState<C>) {
+    if state.core.rows.count > 0 {
+      state.core.removeAll(into: &state.effects)
+      for number in state.boards.indices { state.boards[number]?.removeAllRows() }
+    }
+    state.core.recycle()
+    defer {
+      state.effects.removeAll()
+      state.pendingMain.removeAll()
+    }
+    var ended: [Outbox.Item] = []
+    for (_, _, event) in state.effects.events {
+      switch event {
+      case .sinkReleased(let key, _, isStream: true, _):
+        if let sink = state.removeStream(key.sink) { ended.append(.stream(sink, nil, 0)) }
+      case .classReleased(let displayClass):
+        state.forgetClass(displayClass)
+      case .sinkReleased, .finished:
+        break
+      }
+    }
+    outbox.post(ended)
   }
 
   // MARK: - Wall clock

@@ -1,19 +1,18 @@
 import Foundation
 
-/// Everything an engine keeps behind its one lock: the core, the wall-clock timeline, the driver's
-/// state, and what the core's data refers to outside itself (streams, boards, the main-actor tables of
-/// display classes).
+/// Everything an engine keeps behind its one lock: the core, the wall-clock timeline, the lifecycle
+/// (with the driver's state), and what the core's data refers to outside itself (streams, boards, the
+/// main-actor tables of display classes).
 @usableFromInline
 struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline var core: EngineCore
   var timeline: WallClockTimeline<C.Instant>
-  var driver: DriverState<C> = .running
+  var lifecycle: EngineLifecycle<C> = .running(.stepping)
   /// The engine itself while something is scheduled (a change to show, a completion to fire), as a run
   /// loop keeps its timers: dropping the app's last reference then stops nothing. Taken by every
   /// operation and driver step that leaves work scheduled, let go by the first that leaves none (see
   /// `CountdownEngine.holdWhileScheduled`).
   var heldWhileScheduled: CountdownEngine<C>?
-  var isShutDown = false
   var wakeUps = 0
   /// What the current operation produced; emptied by every flush, kept for its capacity.
   @usableFromInline var effects = Effects()
