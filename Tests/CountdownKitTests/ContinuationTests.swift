@@ -18,7 +18,6 @@ import Testing
     "CountdownKit/Board/BoardRows.swift": ["events.yield("],
     // A display class's table calling a subscriber's completion.
     "CountdownKit/Engine/Delivery/MainSide.swift": ["table.finish("],
-    "CountdownKit/Engine/Delivery/MainTable.swift": ["table.finish("],
   ]
 
   @Test func everyContinuationIsResumedThroughTheUnlockedMethods() throws {

@@ -9,8 +9,8 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
     let token: UInt64
     /// The slot's state, cleared when another slot takes the row over.
     let slot: SlotState<ID>
-    /// The slot's render closure, boxed: installed in the board's table each time the row is there.
-    let subscriber: any AnyObject & Sendable
+    /// The slot's render closure, for the board's table: installed there each time the row is there.
+    let subscriber: any MainSubscriber
   }
 
   /// The ID of each engine row that is the board's (other entries hold a leftover ID, never read).

@@ -69,7 +69,7 @@ extension CountdownBoard {
   func placeBound(
     _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick
   ) {
-    let binding = rows.bindings[id].map { state.install(.main($0.subscriber), in: displayClass) }
+    let binding = rows.bindings[id].map { state.install($0.subscriber, in: displayClass) }
     let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
     rows.insert(id, row: row)
   }
@@ -95,12 +95,12 @@ extension CountdownBoard {
   @MainActor
   func bind(_ id: ID, token: UInt64, slot: SlotState<ID>, render: @escaping @MainActor @Sendable (Snapshot) -> Void) {
     let slotBinding = BoardRows.SlotBinding(
-      token: token, slot: slot, subscriber: MainSubscriber(onChange: render, onFinish: nil))
+      token: token, slot: slot, subscriber: SnapshotSubscriber(table: table, onChange: render, onFinish: nil))
     let displaced = withRowsOnMain { state, rows, now -> BoardRows<ID>.SlotBinding? in
       let previous = rows.bindings[id]
       rows.bindings[id] = slotBinding
       if let row = rows.row(of: id) {
-        let binding = state.install(.main(slotBinding.subscriber), in: displayClass)
+        let binding = state.install(slotBinding.subscriber, in: displayClass)
         state.core.bind(row, to: binding, at: now, into: &state.effects)
       }
       return previous

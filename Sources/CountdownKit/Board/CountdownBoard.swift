@@ -30,8 +30,9 @@ where C.Duration == Duration {
   let display: Display
   /// The board's number among the engine's boards.
   @usableFromInline let number: Int
-  /// The display class every row shows.
+  /// The display class every row shows, and its table.
   let displayClass: UInt32
+  let table: SinkTable<Display, C.Instant>
   let events = FinishEvents<ID>()
   /// Where the changed rows go, for a board that keeps every row's value.
   @usableFromInline let batches: LiveBatches<ID>?
@@ -58,21 +59,21 @@ where C.Duration == Duration {
   @usableFromInline
   init(
     engine: CountdownEngine<C>, display: Display, live: LiveRoute<ID>?,
-    displayClass: (inout EngineState<C>) -> UInt32
+    displayClass: (inout EngineState<C>) -> (displayClass: UInt32, table: SinkTable<Display, C.Instant>)
   ) {
     self.engine = engine
     self.display = display
     batches = live?.batches
     let events = events
-    (number, self.displayClass) = engine.mutate { state, _ in
-      let displayClass = displayClass(&state)
+    (number, self.displayClass, table) = engine.mutate { state, _ in
+      let (displayClass, table) = displayClass(&state)
       state.core.classes.retain(displayClass)
       let number = state.boards.firstIndex { $0 == nil } ?? state.boards.count
       precondition(number < Int(UInt16.max), "A CountdownEngine holds at most 65,534 boards at once")
       let rows = BoardRows(events: events, live: live)
       if number == state.boards.count { state.boards.append(rows) } else { state.boards[number] = rows }
       if live != nil { state.core.addLive(owner: UInt16(number + 1), displayClass: displayClass) }
-      return (number, displayClass)
+      return (number, displayClass, table)
     }
   }
 

@@ -41,9 +41,9 @@ extension CountdownEngine {
             let origin = engine.origin
             let reference = engine.addRow(Countdown(end: end, total: total), target: date, releasesWhenSettled: false) {
               state in
-              let displayClass = state.displayClass(
+              let (displayClass, _) = state.displayClass(
                 for: display, plan: DisplayPlan.make(for: display), origin: origin)
-              return state.install(.stream(sink), in: displayClass)
+              return state.install(sink, in: displayClass)
             }
             current.withLock { $0 = reference }
             if Task.isCancelled { engine.cancel(reference) }
@@ -102,11 +102,11 @@ extension CountdownEngine {
     onFinish: (@MainActor @Sendable () -> Void)?
   ) -> (CountdownHandle<C>, Countdown<C.Instant>, C.Instant) {
     let plan = DisplayPlan.make(for: display)
-    let subscriber = MainSubscriber(onChange: onChange, onFinish: onFinish)
     let (reference, countdown, now) = mutate { state, now in
       let (spec, countdown) = followedRow(target, on: state.timeline, at: now)
-      let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
-      let binding = state.install(.main(subscriber), in: displayClass)
+      let (displayClass, table) = state.displayClass(for: display, plan: plan, origin: origin)
+      let binding = state.install(
+        SnapshotSubscriber(table: table, onChange: onChange, onFinish: onFinish), in: displayClass)
       let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
       return (RowReference(row: row, generation: state.core.rows[row].generation), countdown, instant(now))
     }

@@ -69,7 +69,7 @@ extension CountdownEngine {
     -> CountdownHandle<C>
   {
     let reference = addRow(countdown, target: nil, releasesWhenSettled: true) { state in
-      state.install(.main(FinishTable.Subscriber(onFinish)), in: 0)
+      state.install(FinishSubscriber(table: finishTable, onFinish: onFinish), in: 0)
     }
     return CountdownHandle(engine: self, reference: reference)
   }
@@ -91,8 +91,8 @@ extension CountdownEngine {
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let sink = StreamSink(display: display, origin: origin, continuation: continuation)
     let reference = addRow(countdown, target: nil, releasesWhenSettled: true) { [origin] state in
-      let displayClass = state.displayClass(for: display, plan: DisplayPlan.make(for: display), origin: origin)
-      return state.install(.stream(sink), in: displayClass)
+      let (displayClass, _) = state.displayClass(for: display, plan: DisplayPlan.make(for: display), origin: origin)
+      return state.install(sink, in: displayClass)
     }
     continuation.onTermination = { [weak self] _ in self?.cancel(reference) }
     return stream
@@ -108,22 +108,11 @@ extension CountdownEngine {
     onFinish: (@MainActor @Sendable () -> Void)?, isOnMainActor: Bool
   ) -> CountdownHandle<C> {
     let plan = DisplayPlan.make(for: display)
-    var direct: (table: MainTable, sink: UInt32, serial: UInt32)?
     let reference = addRow(countdown, target: target, releasesWhenSettled: true) { [origin] state in
-      let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
-      if isOnMainActor, let slot = state.takeNewSlot(of: displayClass, delivery: delivery) {
-        direct = (slot.table, slot.sink, slot.serial)
-        return slot.binding
-      }
+      let (displayClass, table) = state.displayClass(for: display, plan: plan, origin: origin)
       return state.install(
-        .main(MainSubscriber(onChange: onChange, onFinish: onFinish)), in: displayClass, delivery: delivery)
-    }
-    // On the main actor, into a slot its table never had: nothing on its way to the main actor concerns
-    // that slot, so installing now is installing as the install event would, without one.
-    if let direct, let table = direct.table.typed as? SinkTable<Display, C.Instant> {
-      MainActor.assumeIsolated {
-        table.install(direct.sink, serial: direct.serial, onChange: onChange, onFinish: onFinish)
-      }
+        SnapshotSubscriber(table: table, onChange: onChange, onFinish: onFinish), in: displayClass,
+        delivery: delivery, isOnMainActor: isOnMainActor)
     }
     return CountdownHandle(engine: self, reference: reference)
   }
@@ -152,29 +141,28 @@ extension CountdownEngine {
   }
 
   /// Shows `reference`'s countdown through the display class `displayClass` finds or makes (in code
-  /// compiled for the display, whose values are of `valueType`): its main-actor subscriber moves to that
-  /// class's table, and the row is bound anew (see ``CountdownHandle/setDisplay(_:)``).
+  /// compiled for the display, with its table): its main-actor subscriber moves to that class's table,
+  /// and the row is bound anew (see ``CountdownHandle/setDisplay(_:)``).
   @usableFromInline
-  func setDisplay(
-    of reference: RowReference, valueType: Any.Type, displayClass: (inout EngineState<C>) -> UInt32
+  func setDisplay<Display: CountdownDisplay>(
+    of reference: RowReference,
+    to displayClass: (inout EngineState<C>) -> (displayClass: UInt32, table: SinkTable<Display, C.Instant>)
   ) throws(CountdownHandleError) {
     let result = mutate(reference) { state, row, now -> CountdownHandleError? in
       let head = state.core.rows[row]
       guard head.flags.hasBinding else { return .showsNothing }
       let old = state.core.bindings[head.binding]
       guard !old.isStream, let table = state.table(of: old.displayClass) else { return .showsNothing }
-      guard table.valueType == valueType else {
-        return .valueTypeMismatch(receives: "\(table.valueType)", shows: "\(valueType)")
+      // Its subscriber receives snapshots of the values the table's display shows: the new display's
+      // must be of that type.
+      guard let from = table as? any SnapshotTable<Display.Value, C.Instant> else {
+        return .valueTypeMismatch(receives: "\(table.valueType)", shows: "\(Display.Value.self)")
       }
-      let newClass = displayClass(&state)
+      let (newClass, newTable) = displayClass(&state)
       guard newClass != old.displayClass else { return nil }
-      let (sink, serial) = state.core.classes.takeSink(of: newClass)
-      state.pendingMain.append(
-        .move(
-          from: SinkKey(displayClass: old.displayClass, sink: old.sink),
-          to: SinkKey(displayClass: newClass, sink: sink), serial: serial))
-      var binding = Bindings.Binding(displayClass: newClass, sink: sink, isStream: false)
-      binding.deliversEveryChange = old.deliversEveryChange
+      let binding = state.install(
+        MovingSubscriber(from: from, sink: old.sink, to: newTable), in: newClass,
+        delivery: old.deliversEveryChange ? .whenCountdownChanges : .whenShownChanges)
       state.core.bind(row, to: binding, at: now, into: &state.effects)
       return nil
     }

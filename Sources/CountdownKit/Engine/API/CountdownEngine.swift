@@ -5,12 +5,12 @@ public import Foundation
 //
 // 1. Add: API/CountdownEngine+Subscribing.swift. `add(_:display:onChange:)` is inlined where the
 //    display is named. Under the engine's one lock (`mutate` in Driver/CountdownEngine+Mutation.swift)
-//    it finds or makes the display's class and takes a sink slot for the subscriber
-//    (`displayClass(for:plan:origin:)`, `install(_:in:)` in Driver/EngineState.swift). The closures
-//    reach the class's table (Delivery/SinkTable.swift, `install`) at once when `add` runs on the main
-//    actor into a slot the table never had, otherwise boxed (Delivery/MainSubscriber.swift) in an
-//    install event. Every way in (closures, slots, models, streams, publishers, boards) ends in
-//    `install(_:in:)` and the table's one `install`.
+//    it finds or makes the display's class and its table (`displayClass(for:plan:origin:)` in
+//    Driver/EngineState.swift) and installs the subscriber (Delivery/MainSubscriber.swift) with
+//    `install(_:in:delivery:isOnMainActor:)`: a sink slot, a binding, and the closures in the class's
+//    table (Delivery/SinkTable.swift) at once when `add` runs on the main actor into a slot the table
+//    never had, otherwise through an install event. Every way in (closures, slots, models, publishers,
+//    boards) ends there; streams in `install(_:in:)`.
 // 2. Row: Core/EngineCore.swift takes a row (24 hot bytes, Core/Rows.swift) and a binding (16 bytes,
 //    Core/Bindings.swift), in ticks (nanoseconds since the engine started; this file converts), and
 //    renders it (Core/EngineCore+Processing.swift): the display's integer plan (Core/DisplayPlan.swift)
@@ -28,8 +28,8 @@ public import Foundation
 //    (Delivery/MappedArray.swift); streams' changes go to Delivery/Outbox.swift.
 // 7. Deliver: Delivery/MainSide.swift. One hop to the main actor takes what the mailbox holds (only
 //    each subscriber's newest change, Delivery/Coalescer.swift, when it holds several wake-ups'), and
-//    hands each run of one display class to its table: Delivery/MainTable.swift erases the display's
-//    type, Delivery/SinkTable.swift builds each snapshot and calls the subscriber's closure.
+//    hands each run of one display class to its table (Delivery/SubscriberTable.swift erases the
+//    display's type); Delivery/SinkTable.swift builds each snapshot and calls the subscriber's closure.
 //
 // Locks: the DocC article Locks lists them and the one order in which two may be held.
 
@@ -76,7 +76,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   let outbox = Outbox()
   let main: MainSide
   /// The main-actor table of countdowns that only report their completion (display class 0).
-  let finishTable: MainTable
+  let finishTable = FinishTable()
   let drivesItself: Bool
 
   /// An engine on `clock`.
@@ -103,7 +103,6 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     self.drivesItself = drivesItself
     let origin = clock.now
     self.origin = origin
-    finishTable = MainTable.makeFinishTable()
     main = MainSide(finishTable: finishTable)
     let timeline = Self.makeTimeline(date: wallClock.currentDate, instant: origin, offset: .zero)
     state = Lock(

@@ -111,9 +111,7 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   public func setDisplay<Display: CountdownDisplay>(_ display: Display) throws(CountdownHandleError) {
     let plan = DisplayPlan.make(for: display)
     let origin = engine.origin
-    try engine.setDisplay(of: reference, valueType: Display.Value.self) { state in
-      state.displayClass(for: display, plan: plan, origin: origin)
-    }
+    try engine.setDisplay(of: reference) { state in state.displayClass(for: display, plan: plan, origin: origin) }
   }
 
   /// The countdown as it is now, or `nil` once it was cancelled or released.

@@ -21,10 +21,14 @@ package struct Bindings: Sendable {
     private static let streamBit: UInt32 = 1 << 27
     private static let everyChangeBit: UInt32 = 1 << 28
 
-    package init(displayClass: UInt32, sink: UInt32, isStream: Bool) {
+    /// A binding to slot `sink` of display class `displayClass` (to stream `sink`, for a stream), that
+    /// has delivered nothing yet: the one way a binding is made.
+    @usableFromInline
+    package init(displayClass: UInt32, sink: UInt32, isStream: Bool, deliversEveryChange: Bool = false) {
       last = 0
       self.sink = sink
-      packed = (displayClass & 0x00FF_FFFF) | (isStream ? Self.streamBit : 0)
+      packed =
+        (displayClass & 0x00FF_FFFF) | (isStream ? Self.streamBit : 0) | (deliversEveryChange ? Self.everyChangeBit : 0)
     }
 
     /// Whether the deliveries go to a stream (off the main actor).
@@ -33,10 +37,7 @@ package struct Bindings: Sendable {
     /// Whether the subscriber is told of every change made to the countdown (pause, resume, retarget,
     /// extend, a moved date), even one that leaves what its display shows as it is
     /// (``SnapshotDelivery/whenCountdownChanges``).
-    package var deliversEveryChange: Bool {
-      get { packed & Self.everyChangeBit != 0 }
-      set { packed = newValue ? packed | Self.everyChangeBit : packed & ~Self.everyChangeBit }
-    }
+    package var deliversEveryChange: Bool { packed & Self.everyChangeBit != 0 }
 
     /// Whether ``last``, ``lastPaused`` and ``lastFinished`` hold what was last delivered.
     package var hasLast: Bool { packed & Self.hasLastBit != 0 }

@@ -3,7 +3,7 @@
 /// backlog of stale ones.
 ///
 /// A change is dropped when a later change of the same subscriber follows it with nothing in between
-/// that separates the two: the subscriber's install, move, removal, or its completion (so that the
+/// that separates the two: the subscriber's install, removal, or its completion (so that the
 /// completion still comes right after the snapshot that shows zero), or a new table for its display
 /// class. What is left keeps its order, and every event keeps its place among the changes.
 ///
@@ -82,9 +82,6 @@ struct Coalescer {
     switch event {
     case .install(let key, _, _), .remove(let key), .finish(let key):
       unmark(key)
-    case .move(let from, let to, _):
-      unmark(from)
-      unmark(to)
     case .table(let displayClass, _):
       if Int(displayClass) < newest.count { newest[Int(displayClass)] = [] }
     case .call:

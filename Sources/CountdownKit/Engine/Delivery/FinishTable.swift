@@ -1,28 +1,38 @@
-/// The main-actor side of display class 0: countdowns that show nothing and only report completion.
+/// The main-actor side of display class 0: countdowns that show nothing and only report their
+/// completion.
 @MainActor
-@usableFromInline
-final class FinishTable: Sendable {
-  /// A countdown that shows nothing: its completion callback, in a box made where it is added.
-  @usableFromInline
-  final class Subscriber: Sendable {
-    let onFinish: @MainActor @Sendable () -> Void
-
-    init(_ onFinish: @escaping @MainActor @Sendable () -> Void) {
-      self.onFinish = onFinish
-    }
-  }
-
-  var subscribers: [UInt32: Subscriber] = [:]
+final class FinishTable: SubscriberTable {
+  private var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
   /// The serial number of each slot's subscriber (see `SinkTable.serials`).
-  var serials: [UInt32: UInt32] = [:]
+  private var serials: [UInt32: UInt32] = [:]
 
   nonisolated init() {}
 
-  func install(_ sink: UInt32, serial: UInt32, _ subscriber: any AnyObject & Sendable) {
-    guard let subscriber = subscriber as? Subscriber else {
-      preconditionFailure("Internal inconsistency: \(type(of: subscriber)) installed in the finish table")
-    }
-    subscribers[sink] = subscriber
+  nonisolated var valueType: Any.Type { Void.self }
+
+  /// Installs a countdown's completion in slot `sink`, as subscriber number `serial`.
+  func install(_ sink: UInt32, serial: UInt32, onFinish: @escaping @MainActor @Sendable () -> Void) {
+    self.onFinish[sink] = onFinish
     serials[sink] = serial
+  }
+
+  /// Class 0's changes show nothing: skips them.
+  func deliver(
+    _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
+    while check: Mailbox.CancellationCheck
+  ) -> (handled: Int, prefetched: UInt) {
+    (Effects.runLength(changes), 0)
+  }
+
+  func finish(_ sink: UInt32) {
+    onFinish[sink]?()
+  }
+
+  func remove(_ sink: UInt32) {
+    onFinish[sink] = nil
+  }
+
+  func serial(of sink: UInt32) -> UInt32 {
+    serials[sink] ?? 0
   }
 }

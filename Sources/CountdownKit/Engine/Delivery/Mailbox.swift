@@ -13,13 +13,10 @@ final class Mailbox: Sendable {
   @usableFromInline
   enum Event: Sendable {
     /// Installs (or, with nil, drops) the table of a display class.
-    case table(UInt32, MainTable?)
-    /// Installs a subscriber (its box) in its display class's table, in its sink slot, as a subscriber
-    /// number.
-    case install(SinkKey, serial: UInt32, subscriber: any AnyObject & Sendable)
-    /// Moves a subscriber to another display class's table (another sink slot, as another subscriber
-    /// number): its countdown is shown through another display.
-    case move(from: SinkKey, to: SinkKey, serial: UInt32)
+    case table(UInt32, (any SubscriberTable)?)
+    /// Installs a subscriber in its display class's table, in its sink slot, as a subscriber number: a
+    /// new one, or one that moves there from another display's table.
+    case install(SinkKey, serial: UInt32, subscriber: any MainSubscriber)
     /// Removes a subscriber from its class's table.
     case remove(SinkKey)
     /// A subscriber's completion.

@@ -14,7 +14,7 @@ import Synchronization
 /// slot, say) gets it once the current chunk is done, in order, not in the middle of it.
 @MainActor
 final class MainSide: Sendable {
-  private var tables: [MainTable?] = []
+  private var tables: [(any SubscriberTable)?] = []
   private var tick: Tick = 0
   private var isDraining = false
   private var coalescer = Coalescer()
@@ -22,7 +22,7 @@ final class MainSide: Sendable {
   private var prefetched: UInt = 0
 
   /// A main side whose class 0 (completions only) has `finishTable`.
-  nonisolated init(finishTable: MainTable) {
+  nonisolated init(finishTable: FinishTable) {
     tables = [finishTable]
   }
 
@@ -75,8 +75,8 @@ final class MainSide: Sendable {
             continue
           }
           let (handled, read) = table.deliver(
-            UnsafeBufferPointer(rebasing: changes[position..<limit]), tick, cancelled.keys,
-            Mailbox.CancellationCheck(mailbox, epoch: cancelled.epoch))
+            UnsafeBufferPointer(rebasing: changes[position..<limit]), at: tick, skipping: cancelled.keys,
+            while: Mailbox.CancellationCheck(mailbox, epoch: cancelled.epoch))
           prefetched &+= read
           position += handled
         }
@@ -110,17 +110,13 @@ final class MainSide: Sendable {
       if index >= tables.count { tables.append(contentsOf: repeatElement(nil, count: index + 1 - tables.count)) }
       tables[index] = table
     case .install(let key, let serial, let subscriber):
-      table(key.displayClass)?.install(key.sink, serial, subscriber)
-    case .move(let from, let to, let serial):
-      if let subscriber = table(from.displayClass)?.take(from.sink) {
-        table(to.displayClass)?.install(to.sink, serial, subscriber)
-      }
+      subscriber.install(key.sink, serial: serial)
     case .remove(let key):
       table(key.displayClass)?.remove(key.sink)
     case .finish(let key):
       guard cancelled.catchUp(with: mailbox) else { return false }
       guard let table = table(key.displayClass) else { break }
-      if !cancelled.keys.contains(SubscriberKey(key, serial: table.serial(key.sink))) { table.finish(key.sink) }
+      if !cancelled.keys.contains(SubscriberKey(key, serial: table.serial(of: key.sink))) { table.finish(key.sink) }
     case .call(let work):
       guard cancelled.catchUp(with: mailbox) else { return false }
       work()
@@ -128,7 +124,7 @@ final class MainSide: Sendable {
     return true
   }
 
-  private func table(_ displayClass: UInt32) -> MainTable? {
+  private func table(_ displayClass: UInt32) -> (any SubscriberTable)? {
     Int(displayClass) < tables.count ? tables[Int(displayClass)] : nil
   }
 }

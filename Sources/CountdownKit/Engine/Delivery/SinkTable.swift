@@ -1,13 +1,16 @@
 /// The main-actor side of one display class: the display, and each subscriber's closures by sink slot.
-/// Only the main actor reads or writes it (installs and removals reach it through the mailbox, in order
-/// with the changes), so a delivery takes no lock and touches nothing but the closure it calls.
 @MainActor
 @usableFromInline
-final class SinkTable<Display: CountdownDisplay, Instant: InstantProtocol>: Sendable
+final class SinkTable<Display: CountdownDisplay, Instant: InstantProtocol>: SnapshotTable
 where Instant.Duration == Duration {
+  @usableFromInline typealias Value = Display.Value
   @usableFromInline typealias Snapshot = CountdownSnapshot<Display.Value, Instant>
-  @usableFromInline typealias Subscriber = MainSubscriber<Display.Value, Instant>
   @usableFromInline typealias OnChange = @MainActor @Sendable (Snapshot) -> Void
+  /// The delivery loop of a table (``deliverHere(_:at:skipping:while:)``), as a function of the table.
+  @usableFromInline typealias Deliver =
+    @MainActor @Sendable (
+      SinkTable, UnsafeBufferPointer<Effects.Change>, Tick, Set<SubscriberKey>, Mailbox.CancellationCheck
+    ) -> (handled: Int, prefetched: UInt)
 
   /// A slot's `onChange`, in a struct: a closure that is an array's element directly is stored at the
   /// array's most general calling convention, so that the subscriber's closure would be wrapped in a
@@ -33,23 +36,23 @@ where Instant.Duration == Duration {
   @usableFromInline var onFinish: [UInt32: @MainActor @Sendable () -> Void] = [:]
   /// The serial number of each slot's subscriber (see `SubscriberKey`).
   @usableFromInline var serials: [UInt32] = []
+  /// ``deliverHere(_:at:skipping:while:)`` compiled for `Display` and `Instant`. A conformance's
+  /// witnesses are compiled once, generic over the display; this function is made in the table's
+  /// inlinable initialiser, in the module that names the display, so that the main side's call through
+  /// ``SubscriberTable`` runs the delivery loop specialised for it.
+  @usableFromInline nonisolated let deliverer: Deliver
 
   @inlinable
   nonisolated init(display: Display, origin: Instant, plan: DisplayPlan?) {
     self.display = display
     self.origin = origin
     valueIsTicks = DisplayPlan.valueIsTicks(plan, for: Display.Value.self)
+    deliverer = { table, changes, tick, dropped, check in
+      table.deliverHere(changes, at: tick, skipping: dropped, while: check)
+    }
   }
 
-  /// Installs the closures `subscriber` (a ``MainSubscriber`` of the display's value type) brought in
-  /// slot `sink`, as subscriber number `serial`.
-  @inlinable
-  func install(_ sink: UInt32, serial: UInt32, _ subscriber: any AnyObject & Sendable) {
-    guard let subscriber = subscriber as? Subscriber else {
-      preconditionFailure("Internal inconsistency: \(type(of: subscriber)) installed in \(Self.self)")
-    }
-    install(sink, serial: serial, onChange: subscriber.onChange, onFinish: subscriber.onFinish)
-  }
+  @usableFromInline nonisolated var valueType: Any.Type { Display.Value.self }
 
   /// Installs a subscriber's closures in slot `sink` as subscriber number `serial`: the one place a
   /// subscriber enters a table.
@@ -77,21 +80,26 @@ where Instant.Duration == Duration {
     onFinish[sink] = nil
   }
 
-  /// Takes slot `sink`'s subscriber out (its closures, boxed again).
-  @inlinable
-  func take(_ sink: UInt32) -> Subscriber? {
+  @usableFromInline
+  func take(_ sink: UInt32) -> (onChange: OnChange?, onFinish: (@MainActor @Sendable () -> Void)?)? {
     guard Int(sink) < onChange.count else { return nil }
     defer { remove(sink) }
-    return Subscriber(onChange: onChange[Int(sink)].onChange, onFinish: onFinish[sink])
+    return (onChange[Int(sink)].onChange, onFinish[sink])
   }
 
-  /// Delivers the changes at the start of `changes` that are of this class (computed at `tick`; the
-  /// first one is), skipping the subscribers in `dropped`, as long as `check` holds (checked just
-  /// before each call: nothing was cancelled since `dropped` was made); calls a subscriber's `onFinish`
-  /// right after a change that carries its completion, and lets go of a subscriber after its last
-  /// change. Returns how many changes it got through, and what the read-ahead pass read.
-  @inlinable
+  @usableFromInline
   func deliver(
+    _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
+    while check: Mailbox.CancellationCheck
+  ) -> (handled: Int, prefetched: UInt) {
+    deliverer(self, changes, tick, dropped, check)
+  }
+
+  /// The delivery loop (see ``SubscriberTable/deliver(_:at:skipping:while:)``): calls each
+  /// subscriber's `onChange`, its `onFinish` right after a change that carries its completion, and
+  /// lets go of a subscriber after its last change.
+  @inlinable
+  func deliverHere(
     _ changes: UnsafeBufferPointer<Effects.Change>, at tick: Tick, skipping dropped: Set<SubscriberKey>,
     while check: Mailbox.CancellationCheck
   ) -> (handled: Int, prefetched: UInt) {
@@ -103,7 +111,7 @@ where Instant.Duration == Duration {
     return (handled, prefetched)
   }
 
-  /// The calls of ``deliver(_:at:skipping:while:)``; also returns whether a change it got through lets
+  /// The calls of ``deliverHere(_:at:skipping:while:)``; also returns whether a change it got through lets
   /// its subscriber go.
   @inlinable
   func call(
@@ -147,13 +155,12 @@ where Instant.Duration == Duration {
     return touched
   }
 
-  @inlinable
+  @usableFromInline
   func finish(_ sink: UInt32) {
     onFinish[sink]?()
   }
 
-  /// The serial number of slot `sink`'s subscriber.
-  @inlinable
+  @usableFromInline
   func serial(of sink: UInt32) -> UInt32 {
     Int(sink) < serials.count ? serials[Int(sink)] : 0
   }

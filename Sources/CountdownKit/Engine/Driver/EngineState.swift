@@ -22,9 +22,9 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   /// The engine's boards by index (a row's ``RowFlags/owner`` minus one).
   @usableFromInline var boards: [(any BoardState)?] = []
   /// The display classes made so far, by display type, to share a class among equal displays.
-  @usableFromInline var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: MainTable)]] = [:]
+  @usableFromInline var displayClasses: [ObjectIdentifier: [(displayClass: UInt32, table: any SubscriberTable)]] = [:]
   /// Each display class's main-actor table, by class.
-  var tables: [MainTable?] = []
+  var tables: [(any SubscriberTable)?] = []
   /// Main-actor events of the current operation that must reach the mailbox before what the core
   /// produced: new display classes' tables and new subscribers' installs.
   @usableFromInline var pendingMain: [Mailbox.Event] = []
@@ -34,58 +34,65 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
     self.timeline = timeline
   }
 
-  /// Installs a new subscriber of display class `displayClass`: takes a sink slot and, for a main-actor subscriber, sends its box to the table (before anything
-  /// the current operation produces); for a stream, keeps the stream. Every way a subscriber comes in
-  /// (closures, slots, models, streams, publishers, boards) ends here.
-  @usableFromInline
+  /// Installs a main-actor subscriber in display class `displayClass`: takes a sink slot for it and
+  /// makes its binding. Every main-actor subscriber (closures, slots, models, publishers, boards' rows, a
+  /// subscriber moving to another display, a countdown that only reports its completion) comes in
+  /// here; streams come in through ``install(_:in:)-(StreamSink,_)``.
+  ///
+  /// The subscriber reaches its table through an install event, in order with what is on its way to
+  /// the main actor, or at once when the caller is on the main actor (`isOnMainActor`) and the slot is
+  /// one the class never had: nothing on its way concerns that slot, so installing now is installing as
+  /// the event would, without one (nor the event's allocation).
+  @inlinable
   mutating func install(
-    _ sink: SubscriberSink, in displayClass: UInt32, delivery: SnapshotDelivery = .whenShownChanges
+    _ subscriber: some MainSubscriber, in displayClass: UInt32, delivery: SnapshotDelivery = .whenShownChanges,
+    isOnMainActor: Bool = false
   ) -> Bindings.Binding {
-    switch sink {
-    case .main(let subscriber):
-      let (sink, serial) = core.classes.takeSink(of: displayClass)
+    let (sink, serial, isNew) = takeSink(of: displayClass)
+    if isOnMainActor, isNew {
+      MainActor.assumeIsolated { subscriber.install(sink, serial: serial) }
+    } else {
       pendingMain.append(
         .install(SinkKey(displayClass: displayClass, sink: sink), serial: serial, subscriber: subscriber))
-      var binding = Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
-      binding.deliversEveryChange = delivery == .whenCountdownChanges
-      return binding
-    case .stream(let stream):
-      core.classes.retain(displayClass)
-      return Bindings.Binding(displayClass: displayClass, sink: addStream(stream), isStream: true)
     }
+    return Bindings.Binding(
+      displayClass: displayClass, sink: sink, isStream: false,
+      deliversEveryChange: delivery == .whenCountdownChanges)
   }
 
-  /// For a main-actor subscriber added on the main actor: a sink slot of `displayClass` that its table
-  /// never had (none handed back to reuse), so that the caller installs the subscriber in the table at
-  /// once (see `CountdownEngine.add`); nil when the next slot is a reused one, whose install must follow
-  /// what is on its way for its previous subscriber.
+  /// A sink slot of display class `displayClass` for a new subscriber, its serial number, and whether
+  /// the class never had that slot (none was given back to reuse).
   @usableFromInline
-  mutating func takeNewSlot(
-    of displayClass: UInt32, delivery: SnapshotDelivery
-  ) -> (binding: Bindings.Binding, sink: UInt32, serial: UInt32, table: MainTable)? {
-    guard core.classes.nextSinkIsNew(of: displayClass), let table = table(of: displayClass) else { return nil }
+  mutating func takeSink(of displayClass: UInt32) -> (sink: UInt32, serial: UInt32, isNew: Bool) {
+    let isNew = core.classes.nextSinkIsNew(of: displayClass)
     let (sink, serial) = core.classes.takeSink(of: displayClass)
-    var binding = Bindings.Binding(displayClass: displayClass, sink: sink, isStream: false)
-    binding.deliversEveryChange = delivery == .whenCountdownChanges
-    return (binding, sink, serial, table)
+    return (sink, serial, isNew)
   }
 
-  /// The class of `display` (with `plan`): an existing class whose display is equal, or a new one (its
-  /// main-actor table posted to the main actor). Inlinable, so that the table is made and the
+  /// Installs a stream of display class `displayClass`: keeps it, and makes its binding.
+  @usableFromInline
+  mutating func install(_ stream: StreamSink, in displayClass: UInt32) -> Bindings.Binding {
+    core.classes.retain(displayClass)
+    return Bindings.Binding(displayClass: displayClass, sink: addStream(stream), isStream: true)
+  }
+
+  /// The class of `display` (with `plan`) and its table: an existing class whose display is equal, or
+  /// a new one (its table posted to the main actor). Inlinable, so that the table is made and the
   /// displays compared in code compiled for `Display`.
   @inlinable
   mutating func displayClass<Display: CountdownDisplay>(
     for display: Display, plan: DisplayPlan?, origin: C.Instant
-  ) -> UInt32 {
+  ) -> (displayClass: UInt32, table: SinkTable<Display, C.Instant>) {
     let type = ObjectIdentifier(Display.self)
-    if let found = displayClasses[type]?.first(where: {
-      isLive($0.displayClass) && $0.table.shows(display, on: C.Instant.self)
-    }) {
-      return found.displayClass
+    for entry in displayClasses[type] ?? [] where isLive(entry.displayClass) {
+      // The classes of displays of type `Display` on this engine's clock: their tables are of one type.
+      if let table = entry.table as? SinkTable<Display, C.Instant>, Equality.areEqual(table.display, display) {
+        return (entry.displayClass, table)
+      }
     }
-    let table = MainTable.make(display: display, origin: origin, plan: plan)
+    let table = SinkTable(display: display, origin: origin, plan: plan)
     let generic: (any GenericValues)? = plan == nil ? GenericDisplay(display) : nil
-    return addClass(plan: plan, period: display.period, generic: generic, table: table, type: type)
+    return (addClass(plan: plan, period: display.period, generic: generic, table: table, type: type), table)
   }
 
   /// Whether display class `displayClass` is in use.
@@ -98,7 +105,8 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   /// table is `table`: posts the table to the main actor, and keeps it to be found again.
   @usableFromInline
   mutating func addClass(
-    plan: DisplayPlan?, period: Duration?, generic: (any GenericValues)?, table: MainTable, type: ObjectIdentifier
+    plan: DisplayPlan?, period: Duration?, generic: (any GenericValues)?, table: any SubscriberTable,
+    type: ObjectIdentifier
   ) -> UInt32 {
     let displayClass = core.addClass(plan: plan, period: period, generic: generic)
     pendingMain.append(.table(displayClass, table))
@@ -119,7 +127,7 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   /// The main-actor table of display class `displayClass` (nil for class 0, or a class gone).
-  func table(of displayClass: UInt32) -> MainTable? {
+  func table(of displayClass: UInt32) -> (any SubscriberTable)? {
     Int(displayClass) < tables.count ? tables[Int(displayClass)] : nil
   }
 
