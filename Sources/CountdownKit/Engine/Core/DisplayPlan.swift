@@ -11,7 +11,7 @@
 /// gives: `PlanTests` checks every plan against its display on seeded random inputs and boundaries.
 @usableFromInline
 package enum DisplayPlan: Hashable, Sendable {
-  /// ``RoundedDisplay``: compact value = the shown time in ticks.
+  /// ``RoundedDisplay``: compact value = the shown time in ticks (see ``RoundedRule``).
   case rounded(unit: Tick, elapsed: Bool, overtime: Bool)
   /// ``AdaptiveDisplay``: compact value = the shown time in ticks. Tiers, largest threshold first.
   case adaptive(tiers: [AdaptiveTier], finest: Tick)
@@ -97,11 +97,7 @@ extension DisplayPlan {
     guard case .rounded(let unit, let elapsed, let overtime) = self else {
       return (value(remaining: remaining), paused ? nil : nextChange(after: remaining))
     }
-    let count = Self.roundedCount(remaining, unit: unit, elapsed: elapsed, overtime: overtime)
-    let value = Self.multiple(unit, count)
-    if paused { return (value, nil) }
-    if elapsed { return (value, Self.multiple(unit, -(count + 1))) }
-    return (value, !overtime && count <= 0 ? nil : Self.multiple(unit, count - 1))
+    return RoundedRule(unit: unit, elapsed: elapsed, overtime: overtime).evaluate(remaining: remaining, paused: paused)
   }
 
   /// The compact value shown with `remaining` left.
@@ -109,11 +105,13 @@ extension DisplayPlan {
   package func value(remaining: Tick) -> Int64 {
     switch self {
     case .rounded(let unit, let elapsed, let overtime):
-      return Self.multiple(unit, Self.roundedCount(remaining, unit: unit, elapsed: elapsed, overtime: overtime))
+      return RoundedRule(unit: unit, elapsed: elapsed, overtime: overtime).evaluate(remaining: remaining, paused: true)
+        .value
     case .adaptive(let tiers, let finest):
       guard remaining > 0 else { return 0 }
-      let unit = Self.tier(of: remaining, tiers: tiers, finest: finest).unit
-      return Self.multiple(unit, Self.ceilingQuotient(remaining, unit))
+      // Each tier rounds up to its unit, as a rounded display does.
+      let rule = RoundedRule(unit: Self.tier(of: remaining, tiers: tiers, finest: finest).unit)
+      return rule.value(units: rule.units(remaining: remaining))
     case .progress(let steps, let total):
       return Self.progressStep(remaining, steps: steps, total: total)
     case .phases(let thresholds, let values):
@@ -126,10 +124,8 @@ extension DisplayPlan {
   package func nextChange(after remaining: Tick) -> Tick? {
     switch self {
     case .rounded(let unit, let elapsed, let overtime):
-      let count = Self.roundedCount(remaining, unit: unit, elapsed: elapsed, overtime: overtime)
-      if elapsed { return Self.multiple(unit, -(count + 1)) }
-      if !overtime && count <= 0 { return nil }
-      return Self.multiple(unit, count - 1)
+      return RoundedRule(unit: unit, elapsed: elapsed, overtime: overtime).evaluate(remaining: remaining, paused: false)
+        .next
     case .adaptive(let tiers, let finest):
       return Self.adaptiveNextChange(after: remaining, tiers: tiers, finest: finest)
     case .progress(let steps, let total):
@@ -147,27 +143,6 @@ extension DisplayPlan {
     }
   }
 
-  /// Whole units shown: rounded up for a countdown (not below zero without overtime), rounded down
-  /// for elapsed time (not below zero).
-  static func roundedCount(_ remaining: Tick, unit: Tick, elapsed: Bool, overtime: Bool) -> Int64 {
-    let count = ceilingQuotient(remaining, unit)
-    if elapsed { return Swift.max(-count, 0) }
-    return overtime ? count : Swift.max(count, 0)
-  }
-
-  /// ⌈a / b⌉ for b > 0 (Swift's `/` truncates toward zero, which is the ceiling for negative `a`).
-  static func ceilingQuotient(_ a: Tick, _ b: Tick) -> Int64 {
-    let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
-    return remainder > 0 ? quotient + 1 : quotient
-  }
-
-  /// `unit · count`, saturated to the tick range.
-  package static func multiple(_ unit: Tick, _ count: Int64) -> Tick {
-    let (product, overflow) = unit.multipliedReportingOverflow(by: count)
-    if overflow { return count < 0 ? Ticks.min : Ticks.max }
-    return Swift.max(product, Ticks.min)
-  }
-
   static func tier(of remaining: Tick, tiers: [AdaptiveTier], finest: Tick) -> (unit: Tick, lowerBound: Tick) {
     for tier in tiers where remaining > tier.above { return (tier.unit, tier.above) }
     return (finest, 0)
@@ -181,7 +156,9 @@ extension DisplayPlan {
     var position = remaining
     while true {
       let (unit, lowerBound) = tier(of: position, tiers: tiers, finest: finest)
-      let candidate = Ticks.difference(multiple(unit, ceilingQuotient(position, unit)), unit)
+      let rule = RoundedRule(unit: unit)
+      // `position` is positive: the value has a next change.
+      let candidate = rule.nextChange(units: rule.units(remaining: position)) ?? 0
       if candidate > lowerBound || lowerBound <= 0 { return Swift.max(candidate, 0) }
       if adaptive.value(remaining: lowerBound) != current { return lowerBound }
       position = lowerBound

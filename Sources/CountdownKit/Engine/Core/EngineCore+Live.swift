@@ -58,7 +58,7 @@ extension EngineCore {
       if !force, let place, place.group == group, place.unitNumber == unitNumber { return Ticks.max }
       // A row marked to be skipped at the next serve already shows that serve's value.
       let period = columns.groups[group].period + (stored < 0 ? 1 : 0)
-      shown = ((Int64(unitNumber) - period) * columns.unit, 0)
+      shown = (columns.value(ofUnit: unitNumber, period: period), 0)
       Self.leaveGroup(row, &head, in: &columns, rows: &rows)
     } else if columns.valueFlags[row] & LiveColumns.hasValueFlag != 0 {
       shown = (columns.values[row], UInt32(columns.valueFlags[row] & 3))
@@ -99,7 +99,7 @@ extension EngineCore {
       columns.groups[group].nextServe = columns.serveTime(of: group, period: period + 1)
     }
     // Past its boundary of this period already: the next serve would give the value it shows now.
-    let repeatsAtNextServe = value == (Int64(place.unitNumber) - columns.groups[group].period - 1) * columns.unit
+    let repeatsAtNextServe = value == columns.value(ofUnit: place.unitNumber, period: columns.groups[group].period + 1)
     head.binding = UInt32(columns.groups[group].rows.count)
     head.flags.isInGroup = true
     columns.groups[group].rows.append(UInt32(row))
@@ -147,7 +147,7 @@ extension EngineCore {
     let group = Int(columns.groupOf[row])
     let stored = columns.groups[group].units[Int(head.binding)]
     let period = columns.groups[group].period + (stored < 0 ? 1 : 0)
-    let shown = (Int64(stored < 0 ? ~stored : stored) - period) * columns.unit
+    let shown = columns.value(ofUnit: stored < 0 ? ~stored : stored, period: period)
     Self.leaveGroup(row, &head, in: &columns, rows: &rows)
     rows[row] = head
     columns.values[row] = shown
@@ -177,7 +177,7 @@ extension EngineCore {
       guard var columns = live[owner] else { continue }
       live[owner] = nil
       var finishing: [Int] = []
-      let unit = columns.unit
+      let rule = columns.rule
       for group in columns.groups.indices where columns.groups[group].nextServe <= now {
         let period = columns.period(of: group, at: now)
         // A skip mark stands for the value of the serve after the last one; a wake-up that comes whole
@@ -198,12 +198,12 @@ extension EngineCore {
                 units[index] = number
                 if skipsMarked { continue }
               }
-              let left = Int64(number) - period
+              let left = rule.units(endingIn: Int64(number), period: period)
               guard left > 0 else {
                 finishing.append(Int(rows[index]))
                 continue
               }
-              columns.batch.append(LiveColumns.Entry(row: rows[index], flags: 0, remaining: left * unit))
+              columns.batch.append(LiveColumns.Entry(row: rows[index], flags: 0, remaining: rule.value(units: left)))
             }
           }
         }

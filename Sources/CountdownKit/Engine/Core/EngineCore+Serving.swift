@@ -130,9 +130,9 @@ extension EngineCore {
     /// in the batch written to `others`, for ``EngineCore/process(_:_:at:_:into:)``. Each buffer has room
     /// for the whole batch.
     ///
-    /// What it does to a row is what `process` would: the change `DisplayPlan.evaluate` gives, the
-    /// row due at its display's next change or at its end, whichever comes first. Anything that would
-    /// saturate goes to `process`.
+    /// What it does to a row is what `process` would: the change the display's rule gives
+    /// (``RoundedRule/step(remaining:)``, as `DisplayPlan.evaluate` does), the row due at its next
+    /// change or at its end, whichever comes first. Anything that would saturate goes to `process`.
     func serve(
       _ batch: UnsafeBufferPointer<Schedule.Item>, at now: Tick, changes: UnsafeMutableBufferPointer<Effects.Change>,
       queued: UnsafeMutableBufferPointer<Schedule.LanedItem>, others: UnsafeMutableBufferPointer<Int>
@@ -177,11 +177,8 @@ extension EngineCore {
       let unit = units[Int(binding.displayClass)]
       let (remaining, late) = head.end.subtractingReportingOverflow(now)
       guard unit > 0, remaining > 0, !late, !binding.isStream else { return nil }
-      // Whole units left, rounded up (at least one, as time is left): the value. The previous multiple
-      // of the unit is below `remaining`, so the next change falls after `now` and at most at the end.
-      let (quotient, rest) = remaining.quotientAndRemainder(dividingBy: unit)
-      let (value, overflow) = unit.multipliedReportingOverflow(by: rest > 0 ? quotient + 1 : quotient)
-      guard !overflow, value <= Ticks.max else { return nil }
+      // The next change is below `remaining`, so it falls after `now` and at most at the end.
+      guard let (value, next) = RoundedRule(unit: unit).step(remaining: remaining) else { return nil }
       if !binding.lastShowedRunning || value != binding.last {
         binding.last = value
         binding.setLast(paused: false, finished: false)
@@ -193,7 +190,7 @@ extension EngineCore {
             remaining: remaining, total: totals[row]))
         count &+= 1
       }
-      return head.end - (value - unit)
+      return head.end - next
     }
   }
 }

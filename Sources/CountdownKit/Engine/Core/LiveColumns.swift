@@ -98,13 +98,22 @@ package struct LiveColumns: Sendable {
     }
   }
 
+  /// The rule of the display's whole units (for a board with groups).
+  var rule: RoundedRule { RoundedRule(unit: unit) }
+
   /// The group of a row ending at `end`, and the number of the unit `end` falls in; nil when the
   /// number does not fit a group's 32 bits (an end some 68 years away for seconds).
   func group(of end: Tick) -> (group: Int, unitNumber: Int32)? {
     guard end >= 0 else { return nil }
-    let (number, phase) = end.quotientAndRemainder(dividingBy: unit)
+    let (number, phase) = rule.unitNumber(of: end)
     guard number <= Int64(Int32.max) else { return nil }
     return (Int(phase / width), Int32(number))
+  }
+
+  /// What a row of a group whose end falls in unit `number` shows from the group's serve in period
+  /// `period` on (``RoundedRule/units(endingIn:period:)``).
+  func value(ofUnit number: Int32, period: Int64) -> Tick {
+    rule.value(units: rule.units(endingIn: Int64(number), period: period))
   }
 
   /// When group `group` is served at the end of period `period`: `period · unit + (group + 1) · width`.
