@@ -50,6 +50,7 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     // The `countdown` command of the root package, with PostgreSQL support compiled in. Like the root's,

@@ -15,9 +15,15 @@ struct ExpireCommand: AsyncParsableCommand {
 
       --exec runs with /bin/sh -c, with COUNTDOWN_ID, COUNTDOWN_TITLE, COUNTDOWN_ENDS_AT and \
       COUNTDOWN_EXPIRED_AT (ISO 8601, UTC) and COUNTDOWN_ATTEMPT (1, or more for a retry) in its \
-      environment; an exit status other than 0 is retried after 10 seconds. A server that stops \
-      answering is noticed within 3 seconds; the worker reconnects and goes on. Start as many workers \
-      as you like, on as many machines:
+      environment; an exit status other than 0 is retried after 10 seconds, then 20, 40, … up to an \
+      hour; after 10 attempts the order is discarded (discarded_at) until an operator retries it. A \
+      follow-up still running after --timeout is cancelled and counts as failed; one whose lease cannot \
+      be extended (the server is unreachable) is cancelled before the lease ends, so that two attempts \
+      never run at once. A server that stops answering is noticed within 3 seconds; the worker \
+      reconnects and goes on. SIGTERM or SIGINT drains the worker: no more claims, running follow-ups \
+      may finish for --grace, the rest are given back to other workers, and the command exits with \
+      status 0 (a second signal exits at once, with 128 + its number). Start as many workers as you \
+      like, on as many machines:
 
         countdown expire --db postgres://app@db.internal/shop --exec './close-order "$COUNTDOWN_ID"'
       """
@@ -41,6 +47,12 @@ struct ExpireCommand: AsyncParsableCommand {
   @Option(help: "How many follow-ups run at once (a whole number).")
   var concurrency: WholeNumber = 16
 
+  @Option(help: "How long a follow-up may run before it is cancelled and counts as failed: 5m, 30s, or none.")
+  var timeout = "5m"
+
+  @Option(help: "How long running follow-ups may finish after SIGTERM or SIGINT before they are given back: 30s.")
+  var grace = "30s"
+
   func validate() throws {
     guard OrderSources.isServer(db) else {
       throw ValidationError("--db must be a postgres:// URL: expiry workers coordinate through PostgreSQL.")
@@ -49,11 +61,22 @@ struct ExpireCommand: AsyncParsableCommand {
       throw ValidationError("--lease must be a duration of at least a second, e.g. 30s or 5m.")
     }
     guard (1...1_000).contains(concurrency.value) else { throw ValidationError("--concurrency must be in 1...1000.") }
+    guard timeout == "none" || Self.duration(timeout).map({ $0 > .zero }) == true else {
+      throw ValidationError("--timeout must be a duration, e.g. 5m or 30s, or none.")
+    }
+    guard Self.duration(grace) != nil else { throw ValidationError("--grace must be a duration, e.g. 30s.") }
+  }
+
+  /// `text` as a duration (`30s`, `5m`), or nil.
+  static func duration(_ text: String) -> Duration? {
+    guard case .duration(let duration) = try? TimeSpec(parsing: text).form, duration >= .zero else { return nil }
+    return duration
   }
 
   func run() async throws {
     guard case .duration(let duration) = try TimeSpec(parsing: lease).form else { return }
     try await ServerSupport.expire(
-      db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value))
+      db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value),
+      timeout: timeout == "none" ? nil : Self.duration(timeout), grace: Self.duration(grace) ?? .seconds(30))
   }
 }

@@ -4,12 +4,21 @@
 
   extension ServerSupport {
     /// Runs one expiry worker on the orders table at `db` until interrupted, printing a line per event.
-    static func expire(db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int) async throws {
+    static func expire(
+      db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
+      grace: Duration
+    ) async throws {
       let location = try located(db)
       let worker = DeadlineExpiryWorker(
         location: location, table: try DeadlineTable(name: tableName),
-        name: worker ?? DeadlineExpiryWorker.defaultName(), lease: lease, concurrency: concurrency)
+        name: worker ?? DeadlineExpiryWorker.defaultName(), lease: lease, followUpTimeout: timeout,
+        concurrency: concurrency, drainGrace: grace)
       say("expire: worker \(TerminalText.sanitized(worker.name)) on \(location)")
+      let signals = ExpireSignals { signalNumber in
+        say("expire: signal \(signalNumber): draining (a second one stops at once)")
+        worker.drain()
+      }
+      defer { withExtendedLifetime(signals) {} }
       try await worker.run(events: report) { expired in
         guard let exec else { return }
         try await FollowUpProcess.run(exec, for: expired)
@@ -32,6 +41,16 @@
         say("followed up #\(expired.id)")
       case .followUpFailed(let expired, let problem):
         say("the follow-up of #\(expired.id) failed (\(TerminalText.sanitized(problem))); it will be retried")
+      case .discarded(let expired, let problem):
+        say(
+          "the follow-up of #\(expired.id) failed on its last attempt (\(TerminalText.sanitized(problem))); "
+            + "discarded until an operator retries it")
+      case .followUpAbandoned(let expired, let reason):
+        say("gave up the follow-up of #\(expired.id): \(TerminalText.sanitized(reason))")
+      case .found(let ids):
+        say("expire: the sweep found \(ids.count) order(s) no notification announced (written without triggers?)")
+      case .draining(let running):
+        say("expire: draining: no more claims; \(running) follow-up(s) may finish")
       case .interrupted(let error):
         say("expire: \(TerminalText.sanitized(error.description)); reconnecting")
       case .clockSynchronized(let offset, let uncertainty):

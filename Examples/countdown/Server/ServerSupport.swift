@@ -19,7 +19,10 @@
       throw ServerSupportMissing()
     }
 
-    static func expire(db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int) async throws {
+    static func expire(
+      db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
+      grace: Duration
+    ) async throws {
       throw ServerSupportMissing()
     }
   }
