@@ -53,6 +53,12 @@ struct ExpireCommand: AsyncParsableCommand {
   @Option(help: "How long running follow-ups may finish after SIGTERM or SIGINT before they are given back: 30s.")
   var grace = "30s"
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the worker's metrics in Prometheus's text format to this file every 10 s (for node_exporter's "
+        + "textfile collector).", valueName: "path"))
+  var metricsFile: String?
+
   func validate() throws {
     guard OrderSources.isServer(db) else {
       throw ValidationError("--db must be a postgres:// URL: expiry workers coordinate through PostgreSQL.")
@@ -77,6 +83,7 @@ struct ExpireCommand: AsyncParsableCommand {
     guard case .duration(let duration) = try TimeSpec(parsing: lease).form else { return }
     try await ServerSupport.expire(
       db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value),
-      timeout: timeout == "none" ? nil : Self.duration(timeout), grace: Self.duration(grace) ?? .seconds(30))
+      timeout: timeout == "none" ? nil : Self.duration(timeout), grace: Self.duration(grace) ?? .seconds(30),
+      metricsFile: metricsFile)
   }
 }

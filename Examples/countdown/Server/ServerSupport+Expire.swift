@@ -6,9 +6,11 @@
     /// Runs one expiry worker on the orders table at `db` until interrupted, printing a line per event.
     static func expire(
       db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
-      grace: Duration
+      grace: Duration, metricsFile: String?
     ) async throws {
       let location = try located(db)
+      let exporter = metricsFile.map { MetricsExport.start(writingTo: $0) }
+      defer { exporter?.cancel() }
       let worker = DeadlineExpiryWorker(
         location: location, table: try DeadlineTable(name: tableName),
         name: worker ?? DeadlineExpiryWorker.defaultName(), lease: lease, followUpTimeout: timeout,

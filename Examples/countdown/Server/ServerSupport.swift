@@ -21,7 +21,7 @@
 
     static func expire(
       db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
-      grace: Duration
+      grace: Duration, metricsFile: String?
     ) async throws {
       throw ServerSupportMissing()
     }

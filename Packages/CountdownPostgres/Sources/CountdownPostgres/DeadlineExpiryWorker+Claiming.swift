@@ -1,3 +1,4 @@
+import CoreMetrics
 import DequeModule
 import Foundation
 import Logging
@@ -86,6 +87,7 @@ extension DeadlineExpiryWorker {
         let ids = await context.coordinator.claimable(queue.take(pace.size(completed: completed.value)))
         guard !ids.isEmpty else { continue }
         let started = ContinuousClock.now
+        metrics.claims.increment(by: Int64(ids.count))
         let result: ClaimConnection.ClaimResult
         do {
           result = try await context.claims.claim(ids, in: table, by: name, lease: lease, maxAttempts: maxAttempts)
@@ -102,7 +104,12 @@ extension DeadlineExpiryWorker {
         }
         await context.coordinator.claimed(result.won.map(\.row))
         context.held.add(result.won, sent: started, lease: lease)
+        metrics.claimsWon.increment(by: Int64(result.won.count))
         for expired in result.won {
+          if expired.attempt == 1 {
+            metrics.expiries.increment()
+            metrics.lateness.recordNanoseconds(PostgresDeadlineFollower.nanoseconds(expired.lateness))
+          }
           context.events(.claimed(expired))
           waiting.append(expired)
         }
@@ -134,17 +141,24 @@ extension DeadlineExpiryWorker {
           expired, problem: problem, in: table, baseDelay: failureDelay, maxDelay: maxRetryDelay,
           maxAttempts: maxAttempts)
         switch discarded {
-        case true?: context.events(.discarded(expired, problem))
-        case false?: context.events(.followUpFailed(expired, problem))
+        case true?:
+          metrics.discarded.increment()
+          context.events(.discarded(expired, problem))
+        case false?:
+          metrics.failed.increment()
+          context.events(.followUpFailed(expired, problem))
         case nil:
           context.events(
             .followUpAbandoned(expired, "failed (\(problem)), but the row was moved, deleted or taken over meanwhile"))
         }
       } catch {
         // Not recorded: the lease runs out and the next attempt comes then.
+        metrics.failed.increment()
         context.events(.followUpFailed(expired, problem))
       }
     case .abandoned(let reason):
+      metrics.abandoned.increment()
+      metrics.leasesLost.increment()
       context.events(.followUpAbandoned(expired, reason))
     case .cancelled:
       if draining.isSet {
@@ -242,8 +256,10 @@ extension DeadlineExpiryWorker {
         await context.coordinator.followUpsEnded(lost, recorded: false)
         for expired in batch {
           if recorded.contains(expired.id) {
+            metrics.recorded.increment()
             context.events(.followedUp(expired))
           } else {
+            metrics.abandoned.increment()
             context.events(
               .followUpAbandoned(
                 expired, "finished, but not recorded: the row was moved, deleted or taken over meanwhile"))

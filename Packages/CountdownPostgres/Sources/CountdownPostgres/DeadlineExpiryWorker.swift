@@ -1,4 +1,5 @@
 import CountdownKit
+public import CoreMetrics
 import Foundation
 public import Logging
 import PostgresNIO
@@ -93,6 +94,11 @@ public final class DeadlineExpiryWorker: Sendable {
   public let sweepInterval: Duration
   /// How long ``drain()`` lets running follow-ups finish before it cancels them.
   public let drainGrace: Duration
+  /// How long the attempt log keeps the attempts of rows that are followed up or gone (nil: forever).
+  public let attemptRetention: Duration?
+  /// How long rows stay in the table once followed up (nil, the default: forever; they are the
+  /// application's rows). Deleting them needs `DELETE` on the table.
+  public let rowRetention: Duration?
   /// How long the server may stay silent before a connection counts as dead.
   public let heartbeatInterval: Duration
   /// How often the worker measures the server's clock again (it also does on every new connection).
@@ -102,6 +108,8 @@ public final class DeadlineExpiryWorker: Sendable {
   /// The name of the worker's connections in `pg_stat_activity` (the claims connection adds `-claims`).
   public let applicationName: String
   let logger: Logger
+  /// What the worker counts (``CountdownMetrics``).
+  let metrics: CountdownMetrics
   /// The statement that reads the server's clock (tests give one that reads a skewed clock).
   let clockQuery: String
   /// Whether ``drain()`` was called, and what wakes the running ``run(events:followUp:)`` calls.
@@ -113,24 +121,28 @@ public final class DeadlineExpiryWorker: Sendable {
     lease: Duration = .seconds(60), failureDelay: Duration = .seconds(10), maxRetryDelay: Duration = .seconds(3_600),
     maxAttempts: Int = 10, followUpTimeout: Duration? = .seconds(300), concurrency: Int = 16, claimBatch: Int = 500,
     sweepInterval: Duration = .seconds(5), drainGrace: Duration = .seconds(30),
+    attemptRetention: Duration? = .seconds(7 * 86_400), rowRetention: Duration? = nil,
     heartbeatInterval: Duration = .seconds(3),
     clockInterval: Duration = .seconds(60), tolerance: Duration = .milliseconds(20),
-    applicationName: String = "countdown-expire", logger: Logger = .quiet
+    applicationName: String = "countdown-expire", logger: Logger = .quiet, metrics: (any MetricsFactory)? = nil
   ) {
     self.init(
       location: location, table: table, name: name, lease: lease, failureDelay: failureDelay,
       maxRetryDelay: maxRetryDelay, maxAttempts: maxAttempts, followUpTimeout: followUpTimeout,
       concurrency: concurrency, claimBatch: claimBatch, sweepInterval: sweepInterval, drainGrace: drainGrace,
-      heartbeatInterval: heartbeatInterval, clockInterval: clockInterval, tolerance: tolerance,
-      applicationName: applicationName, logger: logger, clockQuery: "SELECT clock_timestamp()")
+      attemptRetention: attemptRetention, rowRetention: rowRetention, heartbeatInterval: heartbeatInterval,
+      clockInterval: clockInterval, tolerance: tolerance,
+      applicationName: applicationName, logger: logger, metrics: metrics, clockQuery: "SELECT clock_timestamp()")
   }
 
   /// A worker that reads the server's clock with `clockQuery` (a statement returning a `timestamptz`).
   package init(
     location: PostgresLocation, table: DeadlineTable, name: String, lease: Duration, failureDelay: Duration,
     maxRetryDelay: Duration, maxAttempts: Int, followUpTimeout: Duration?, concurrency: Int, claimBatch: Int,
-    sweepInterval: Duration, drainGrace: Duration, heartbeatInterval: Duration, clockInterval: Duration,
-    tolerance: Duration, applicationName: String, logger: Logger, clockQuery: String
+    sweepInterval: Duration, drainGrace: Duration, attemptRetention: Duration? = nil, rowRetention: Duration? = nil,
+    heartbeatInterval: Duration, clockInterval: Duration,
+    tolerance: Duration, applicationName: String, logger: Logger, metrics: (any MetricsFactory)? = nil,
+    clockQuery: String
   ) {
     self.location = location
     self.table = table
@@ -144,11 +156,14 @@ public final class DeadlineExpiryWorker: Sendable {
     self.claimBatch = max(1, claimBatch)
     self.sweepInterval = max(sweepInterval, .milliseconds(100))
     self.drainGrace = max(drainGrace, .zero)
+    self.attemptRetention = attemptRetention.map { max($0, .zero) }
+    self.rowRetention = rowRetention.map { max($0, .zero) }
     self.heartbeatInterval = max(heartbeatInterval, .milliseconds(100))
     self.clockInterval = max(clockInterval, .milliseconds(100))
     self.tolerance = tolerance
     self.applicationName = applicationName
     self.logger = logger
+    self.metrics = CountdownMetrics(table: table, factory: metrics)
     self.clockQuery = clockQuery
   }
 
@@ -200,7 +215,7 @@ public final class DeadlineExpiryWorker: Sendable {
     }
     let follower = PostgresDeadlineFollower(
       location: location, table: table, heartbeatInterval: heartbeatInterval, applicationName: applicationName,
-      logger: logger)
+      logger: logger, counting: metrics)
     let context = Context(
       coordinator: coordinator, claims: claims, held: HeldRows(), marks: Inbox<ExpiredDeadline>(), events: events,
       followUp: followUp)
@@ -237,6 +252,10 @@ public final class DeadlineExpiryWorker: Sendable {
         }
         group.addTask {
           try await self.sweepLoop(context)
+          return false
+        }
+        group.addTask {
+          try await self.retentionLoop(context)
           return false
         }
         group.addTask {
@@ -308,6 +327,31 @@ public final class DeadlineExpiryWorker: Sendable {
     }
   }
 
+  /// Prunes the attempt log (``attemptRetention``) and followed-up rows (``rowRetention``) soon after the
+  /// worker starts (a tenth of the shorter retention, at most a minute), then every ten minutes at most.
+  private func retentionLoop(_ context: Context) async throws {
+    let retentions = [attemptRetention, rowRetention].compactMap { $0 }
+    guard let shortest = retentions.min() else { return }
+    var wait = min(shortest / 10, .seconds(60))
+    while true {
+      try await Task.sleep(for: max(wait, .milliseconds(100)))
+      wait = min(shortest / 10, .seconds(600))
+      do {
+        if let attemptRetention {
+          let pruned = try await context.claims.pruneAttempts(in: table, olderThan: attemptRetention)
+          if pruned > 0 { logger.info("Pruned \(pruned) attempts of \(table.qualifiedName)") }
+        }
+        if let rowRetention {
+          let pruned = try await context.claims.pruneFollowedUp(in: table, olderThan: rowRetention)
+          if pruned > 0 { logger.info("Pruned \(pruned) followed-up rows of \(table.qualifiedName)") }
+        }
+      } catch {
+        if Task.isCancelled { throw CancellationError() }
+        context.events(.interrupted(.wrapping(error, at: location, doing: "pruning by retention")))
+      }
+    }
+  }
+
   /// Every ``sweepInterval``, reads the rows that need a worker now from the table (a page of
   /// ``claimBatch``; the next page at once while pages fill) and hands them to the plan as the truth.
   private func sweepLoop(_ context: Context) async throws {
@@ -318,6 +362,7 @@ public final class DeadlineExpiryWorker: Sendable {
         let rows = try await context.claims.due(in: table, limit: claimBatch, after: after)
         let unknown = await context.coordinator.swept(rows)
         if !unknown.isEmpty {
+          metrics.sweptUnannounced.increment(by: Int64(unknown.count))
           logger.warning("The sweep found \(unknown.count) row(s) of \(table.qualifiedName) no notification announced")
           context.events(.found(unknown))
         }

@@ -11,17 +11,19 @@ final class Inbox<Item: Sendable>: Sendable {
 
   private let state = Mutex(State())
 
-  /// Adds a payload, waking the reader.
-  func append(_ payload: Item) {
-    let waiter = state.withLock { state -> CheckedContinuation<[Item], any Error>? in
+  /// Adds a payload, waking the reader; returns how many wait now.
+  @discardableResult
+  func append(_ payload: Item) -> Int {
+    let (waiter, count) = state.withLock { state -> (CheckedContinuation<[Item], any Error>?, Int) in
       guard let waiter = state.waiter else {
         state.payloads.append(payload)
-        return nil
+        return (nil, state.payloads.count)
       }
       state.waiter = nil
-      return waiter
+      return (waiter, 0)
     }
     waiter?.resume(returning: [payload])
+    return count
   }
 
   /// Ends the inbox: ``takeAll()`` returns what is left, then throws `error`.

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import PostgresNIO
 import Synchronization
@@ -36,7 +37,17 @@ extension PostgresDeadlineFollower {
             do {
               for try await notification in notifications {
                 heartbeat.heard()
-                inbox.append(notification.payload)
+                // A consumer this far behind would hold the notifications in memory without end: the
+                // follower lets go of the connection and catches up from its watermark instead.
+                guard inbox.append(notification.payload) <= self.maxPendingNotifications else {
+                  inbox.finish(
+                    PostgresDeadlineError(
+                      .unreachable,
+                      "More than \(self.maxPendingNotifications) notifications waited for the consumer: "
+                        + "reconnecting to catch up instead."))
+                  connection.closeKeepingAlive()
+                  return
+                }
               }
               inbox.finish(PostgresDeadlineError(.unreachable, "The notifications from \(self.location) ended."))
             } catch {
@@ -103,7 +114,10 @@ extension PostgresDeadlineFollower {
     for payload in payloads {
       switch ChangeNotification(payload: payload) {
       case .marker(let xmin, let nonce)?:
-        if markers.accept(xmin, nonce: nonce) { marker = max(marker ?? 0, xmin) }
+        if let sent = markers.accept(xmin, nonce: nonce) {
+          marker = max(marker ?? 0, xmin)
+          metrics.followerLag.recordNanoseconds(Self.nanoseconds(ContinuousClock.now - sent))
+        }
       case .transaction(let xid)?:
         if !isOld(xid) { transactions.append(xid) }
       case .upserted(let xid, _)? where isOld(xid):
@@ -207,6 +221,12 @@ extension PostgresDeadlineFollower {
     }
   }
 
+  /// A duration in nanoseconds (0 if negative), for metrics.
+  static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = max(duration, .zero).components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+
   /// A duration in seconds with one decimal, for messages.
   static func seconds(_ duration: Duration) -> String {
     String(format: "%.1f s", duration.timeInterval)
@@ -217,24 +237,31 @@ extension PostgresDeadlineFollower {
 /// this follower sent it (anyone who can send on the channel could send a watermark from the future, or
 /// replay an old one).
 final class SentMarkers: Sendable {
-  private let pending = Mutex<[UInt64: UInt64?]>([:])
+  private struct Sent {
+    var at: ContinuousClock.Instant
+    var xmin: UInt64?
+  }
+  private let pending = Mutex<[UInt64: Sent]>([:])
 
   /// A marker with `nonce` is about to be sent.
-  func expect(_ nonce: UInt64) { pending.withLock { $0[nonce] = .some(nil) } }
+  func expect(_ nonce: UInt64) {
+    let now = ContinuousClock.now
+    pending.withLock { $0[nonce] = Sent(at: now) }
+  }
 
   /// The marker with `nonce` carried `xmin`.
-  func sent(_ nonce: UInt64, xmin: UInt64) { pending.withLock { if $0[nonce] != nil { $0[nonce] = xmin } } }
+  func sent(_ nonce: UInt64, xmin: UInt64) { pending.withLock { $0[nonce]?.xmin = xmin } }
 
-  /// Whether a marker that arrived is one of ours with this `xmin`; ours are forgotten as they arrive
-  /// (and older ones with them).
-  func accept(_ xmin: UInt64, nonce: UInt64?) -> Bool {
-    guard let nonce else { return false }
+  /// When a marker that arrived was sent, if it is one of ours with this `xmin`; ours are forgotten as
+  /// they arrive (and all of them if many never came back).
+  func accept(_ xmin: UInt64, nonce: UInt64?) -> ContinuousClock.Instant? {
+    guard let nonce else { return nil }
     return pending.withLock { pending in
-      guard let entry = pending.removeValue(forKey: nonce) else { return false }
+      guard let sent = pending.removeValue(forKey: nonce) else { return nil }
       if pending.count > 64 { pending.removeAll() }
       // The marker may arrive before the query that sent it returned its xmin to us: its nonce
       // alone (unguessable) says it is ours.
-      return entry.map { $0 == xmin } ?? true
+      return sent.xmin.map { $0 == xmin } ?? true ? sent.at : nil
     }
   }
 }
