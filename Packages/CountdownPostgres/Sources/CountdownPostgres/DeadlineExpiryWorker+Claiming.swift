@@ -36,6 +36,9 @@ extension DeadlineExpiryWorker {
     try await withThrowingDiscardingTaskGroup { group in
       group.addTask {
         for await id in finished { signals.append(.due(id)) }
+        // The board's feed ends when the run is cancelled: so does the loop, unless it drains (then its
+        // grace's end cancelled the feed, and the loop waits for its follow-ups to end).
+        if !draining.isSet { signals.finish(CancellationError()) }
       }
       var queue = ClaimQueue()
       var pace = ClaimPace(maximum: claimBatch, concurrency: concurrency)

@@ -22,6 +22,16 @@ extension DeadlineTable {
   public func create(on connection: PostgresConnection, at location: PostgresLocation, logger: Logger = .quiet)
     async throws(PostgresDeadlineError)
   {
+    try await create(
+      on: connection, at: location, logger: logger, lockTimeout: Self.migrationLockTimeout,
+      tries: Self.migrationTries)
+  }
+
+  /// ``create(on:at:logger:)`` with a lock timeout and a number of tries of its own (tests use short ones).
+  func create(
+    on connection: PostgresConnection, at location: PostgresLocation, logger: Logger, lockTimeout: Duration,
+    tries: Int
+  ) async throws(PostgresDeadlineError) {
     do {
       let missing = try await missingColumns(on: connection, logger: logger)
       if let missing, !missing.isEmpty, !(missing.allSatisfy { Self.addedColumns.contains($0) }) {
@@ -41,7 +51,8 @@ extension DeadlineTable {
       // A table of this version whose triggers differ has its last migration run again.
       version = min(version, Self.schemaVersion - 1)
       for migration in migrations where migration.version > version {
-        try await migrate(migration, on: connection, at: location, logger: logger)
+        try await migrate(
+          migration, on: connection, at: location, logger: logger, lockTimeout: lockTimeout, tries: tries)
         logger.info("Migrated \(qualifiedName) to version \(migration.version)")
       }
     } catch let error as PostgresDeadlineError {
@@ -55,14 +66,14 @@ extension DeadlineTable {
   /// a lock could not be had in time.
   private func migrate(
     _ migration: (version: Int, statements: [String]), on connection: PostgresConnection,
-    at location: PostgresLocation, logger: Logger
+    at location: PostgresLocation, logger: Logger, lockTimeout: Duration, tries allowed: Int
   ) async throws {
     var tries = 0
     while true {
       tries += 1
       do {
         try await connection.queryUnlessClosed("BEGIN", logger: logger)
-        let timeout = Int(Self.migrationLockTimeout.timeInterval * 1_000)
+        let timeout = max(1, Int(lockTimeout.timeInterval * 1_000))
         try await connection.queryUnlessClosed(
           PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(timeout)ms'"), logger: logger)
         for statement in migration.statements {
@@ -77,12 +88,12 @@ extension DeadlineTable {
       } catch {
         _ = try? await connection.queryUnlessClosed("ROLLBACK", logger: logger)
         guard Self.sqlState(error) == "55P03" else { throw error }
-        guard tries < Self.migrationTries else {
+        guard tries < allowed else {
           throw PostgresDeadlineError(
             .server,
             "Could not migrate \(qualifiedName) in \(location) to version \(migration.version): a lock on it was "
-              + "not granted within \(Int(Self.migrationLockTimeout.timeInterval)) s, \(tries) times (a long "
-              + "transaction holds it; see pg_locks). Nothing was changed; try again later.")
+              + "not granted within \(PostgresDeadlineFollower.seconds(lockTimeout)), \(tries) times (a long "
+              + "transaction holds it; see pg_locks). This migration changed nothing; try again later.")
         }
         logger.warning("Migrating \(qualifiedName): a lock was not granted in time; trying again")
         try await Task.sleep(for: .milliseconds(250 * (1 << tries)))

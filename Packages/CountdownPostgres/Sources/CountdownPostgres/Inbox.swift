@@ -7,6 +7,8 @@ final class Inbox<Item: Sendable>: Sendable {
     var payloads: [Item] = []
     var waiter: CheckedContinuation<[Item], any Error>?
     var end: (any Error)?
+    /// The reader's task was cancelled.
+    var cancelled = false
   }
 
   private let state = Mutex(State())
@@ -46,20 +48,31 @@ final class Inbox<Item: Sendable>: Sendable {
 
   /// Every payload received since the last call, in order; waits for one if there is none.
   ///
-  /// - Throws: The error the inbox was finished with, once nothing is left. One reader at a time.
+  /// - Throws: The error the inbox was finished with, once nothing is left; `CancellationError` when the
+  ///   reader's task is cancelled while it waits (and at every call after that). One reader at a time.
   func takeAll() async throws -> [Item] {
-    try await withCheckedThrowingContinuation { continuation in
-      let result = state.withLock { state -> Result<[Item], any Error>? in
-        if !state.payloads.isEmpty {
-          defer { state.payloads.removeAll(keepingCapacity: true) }
-          return .success(state.payloads)
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let result = state.withLock { state -> Result<[Item], any Error>? in
+          if !state.payloads.isEmpty {
+            defer { state.payloads.removeAll(keepingCapacity: true) }
+            return .success(state.payloads)
+          }
+          if let end = state.end { return .failure(end) }
+          if state.cancelled { return .failure(CancellationError()) }
+          precondition(state.waiter == nil, "Internal inconsistency: two readers of one inbox")
+          state.waiter = continuation
+          return nil
         }
-        if let end = state.end { return .failure(end) }
-        precondition(state.waiter == nil, "Internal inconsistency: two readers of one inbox")
-        state.waiter = continuation
-        return nil
+        if let result { continuation.resume(with: result) }
       }
-      if let result { continuation.resume(with: result) }
+    } onCancel: {
+      let waiter = state.withLock { state -> CheckedContinuation<[Item], any Error>? in
+        state.cancelled = true
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume(throwing: CancellationError())
     }
   }
 }

@@ -106,5 +106,29 @@ extension ServerTests {
       await store.close()
       await database.drop()
     }
+
+    @Test func aCancelledWorkerReturns() async throws {
+      let database = try await TestServer.freshDatabase("cancelled")
+      let table = try DeadlineTable(name: "orders")
+      let store = try await PostgresDeadlines.connect(to: database.location, table: table, create: true)
+      try await store.add(title: "long", endsAt: Date().addingTimeInterval(0.2))
+      let started = Mutex(false)
+      let returned = Mutex(false)
+      let worker = DeadlineExpiryWorker(
+        location: database.location, table: table, name: "cancelled", heartbeatInterval: .seconds(1),
+        applicationName: "cancelled-worker")
+      let task = Task {
+        _ = try? await worker.run { _ in
+          started.withLock { $0 = true }
+          try await Task.sleep(for: .seconds(60))
+        }
+        returned.withLock { $0 = true }
+      }
+      #expect(await eventually { started.withLock { $0 } })
+      task.cancel()
+      #expect(await eventually(within: .seconds(5)) { returned.withLock { $0 } }, "run returned once cancelled")
+      await store.close()
+      await database.drop()
+    }
   }
 }
