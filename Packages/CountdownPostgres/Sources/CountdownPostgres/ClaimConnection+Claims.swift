@@ -196,13 +196,15 @@ extension ClaimConnection {
           UPDATE \(table.table) AS t
           SET followed_up_at = now(), lease_until = NULL, changed_xid = pg_current_xact_id()
           FROM d WHERE \(Self.sameAttempt)
-          RETURNING t.id
+          RETURNING t.id, d.seq
         ), logged AS (
-          UPDATE \(table.attempts) AS a SET followed_up_at = now() FROM d JOIN marked m ON m.id = d.id WHERE a.seq = d.seq
+          -- By the attempt's key, from what the update returned.
+          UPDATE \(table.attempts) AS a SET followed_up_at = now() FROM marked m WHERE a.seq = m.seq
         )
         SELECT id FROM marked
         UNION
-        SELECT d.id FROM d JOIN \(table.attempts) a ON a.seq = d.seq WHERE a.followed_up_at IS NOT NULL
+        -- One probe of the log's key per row (a join was planned as a scan of the whole log).
+        SELECT d.id FROM d WHERE (SELECT a.followed_up_at FROM \(table.attempts) a WHERE a.seq = d.seq) IS NOT NULL
         """, binds: binds)
     let logger = logger
     var attempt = 0
@@ -226,16 +228,20 @@ extension ClaimConnection {
   /// Up to `limit` rows that need a worker now by the server's clock (deadline passed and not expired,
   /// or expired and its lease over), by the date they needed one, after `after` (a date and id, for the
   /// next page of a sweep that filled its page): read by the table's `<name>_due` index.
-  func due(in table: DeadlineTable, limit: Int, after: (Date, Int64)?) async throws -> [DeadlineRow] {
+  func due(in table: DeadlineTable, limit: Int, after: (Date, Int64)?, overdueBy: Duration) async throws
+    -> [DeadlineRow]
+  {
     var binds = PostgresBindings()
     binds.append(limit)
     binds.append(after?.0 ?? Date(timeIntervalSince1970: 0))
     binds.append(after?.1 ?? .min)
+    binds.append(overdueBy.timeInterval)
     let due = "COALESCE(lease_until, ends_at)"
     let query = PostgresQuery(
       unsafeSQL: """
         SELECT \(table.selectList) FROM \(table.table)
-        WHERE followed_up_at IS NULL AND discarded_at IS NULL AND paused_remaining IS NULL AND \(due) <= now()
+        WHERE followed_up_at IS NULL AND discarded_at IS NULL AND paused_remaining IS NULL
+          AND \(due) <= now() - make_interval(secs => $4)
           AND (\(due), id) > ($2::timestamptz, $3::int8)
         ORDER BY \(due), id LIMIT $1
         """, binds: binds)

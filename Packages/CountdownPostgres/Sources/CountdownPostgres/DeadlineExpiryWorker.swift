@@ -21,11 +21,11 @@ import Synchronization
 /// ``clockInterval`` and on every new connection, so the board counts to the server's time even as the
 /// local clock drifts.
 ///
-/// **The table is the truth.** Every ``sweepInterval`` the worker also reads the rows that need a worker
-/// by the server's clock, by an index, at most ``claimBatch`` at a time (the next page at once when one
-/// fills): a row written without the table's triggers (logical replication's apply,
-/// `session_replication_role = replica`, `pg_restore --disable-triggers`), or a notification that never
-/// came, delays an expiry by one sweep at most. A claim reads back the rows it did not win, as they are
+/// **The table is the truth.** Every ``sweepInterval`` the worker also reads the rows that have needed
+/// a worker for at least a sweep interval by the server's clock, by an index, one page of at most
+/// ``claimBatch`` (the next sweep goes on from there): a row written without the table's triggers
+/// (logical replication's apply, `session_replication_role = replica`, `pg_restore
+/// --disable-triggers`), or a notification that never came, waits at most two sweep intervals. A claim reads back the rows it did not win, as they are
 /// now, and the ids that are gone: those stop being claimed.
 ///
 /// **Exactly-once expiry.** When rows finish on the board, the worker claims them in bounded batches
@@ -300,20 +300,21 @@ public final class DeadlineExpiryWorker: Sendable {
   /// ``clockInterval``.
   private func keepLoop(_ context: Context) async throws {
     let tick = min(heartbeatInterval / 2, lease / 6)
-    var lastExtended = ContinuousClock.now
     var lastMeasured = ContinuousClock.now
-    var extending = false
     while true {
       try await Task.sleep(for: tick)
       do {
-        if extending || ContinuousClock.now - lastExtended >= lease / 3 {
-          let held = context.held.all
+        // Each lease is extended once a third of it has passed since it was last set (so a failed
+        // extension is tried again at the next tick), in statements of at most a claim batch, those
+        // that end first first: one statement for every row held (tens of thousands in a burst), or
+        // extending them all at every tick after one failure, outran the statements' time limit and
+        // held the rows' locks, which made the records of finished follow-ups wait.
+        let held = context.held.expiring(before: ContinuousClock.now + lease - lease / 3)
+        for start in stride(from: 0, to: held.count, by: claimBatch) {
+          let batch = Array(held[start..<min(held.count, start + claimBatch)])
           let sent = ContinuousClock.now
-          extending = true
-          let kept = try await context.claims.extendLeases(of: held, in: table, by: lease)
-          context.held.extended(held, kept: kept, sent: sent, lease: lease)
-          lastExtended = sent
-          extending = false
+          let kept = try await context.claims.extendLeases(of: batch, in: table, by: lease)
+          context.held.extended(batch, kept: kept, sent: sent, lease: lease)
         }
         if ContinuousClock.now - lastMeasured >= clockInterval {
           lastMeasured = .now
@@ -352,14 +353,17 @@ public final class DeadlineExpiryWorker: Sendable {
     }
   }
 
-  /// Every ``sweepInterval``, reads the rows that need a worker now from the table (a page of
-  /// ``claimBatch``; the next page at once while pages fill) and hands them to the plan as the truth.
+  /// Every ``sweepInterval``, reads a page of ``claimBatch`` rows that have needed a worker for at least
+  /// a sweep interval (the next sweep goes on after it, and starts again once a page is not full), and
+  /// hands them to the plan as the truth. Rows due more recently are left to the notifications: in a
+  /// burst they are being claimed, and the sweep would only race the claims.
   private func sweepLoop(_ context: Context) async throws {
     var after: (Date, Int64)?
     while true {
-      try await Task.sleep(for: after == nil ? sweepInterval : .milliseconds(50))
+      try await Task.sleep(for: sweepInterval)
       do {
-        let rows = try await context.claims.due(in: table, limit: claimBatch, after: after)
+        let rows = try await context.claims.due(
+          in: table, limit: claimBatch, after: after, overdueBy: sweepInterval)
         let unknown = await context.coordinator.swept(rows)
         if !unknown.isEmpty {
           metrics.sweptUnannounced.increment(by: Int64(unknown.count))

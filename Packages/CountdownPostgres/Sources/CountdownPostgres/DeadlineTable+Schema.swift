@@ -82,7 +82,7 @@ extension DeadlineTable {
       "CREATE INDEX IF NOT EXISTS \"\(n)_attempts_claimed_at\" ON \(attempts) (claimed_at)",
       // What workers sweep: the rows that need a worker, by the date they need one.
       """
-      CREATE INDEX IF NOT EXISTS "\(n)_due" ON \(t) ((COALESCE(lease_until, ends_at)))
+      CREATE INDEX IF NOT EXISTS "\(n)_due" ON \(t) ((COALESCE(lease_until, ends_at)), id)
       WHERE followed_up_at IS NULL AND discarded_at IS NULL AND paused_remaining IS NULL
       """,
       "CREATE INDEX IF NOT EXISTS \"\(n)_followed_up_at\" ON \(t) (followed_up_at) WHERE followed_up_at IS NOT NULL",

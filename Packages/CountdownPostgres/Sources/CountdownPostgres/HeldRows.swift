@@ -48,6 +48,15 @@ final class HeldRows: Sendable {
 
   var all: [ExpiredDeadline] { rows.withLock { $0.values.map(\.expired) } }
 
+  /// The rows whose leases are sure to last only until before `instant` (and are still this worker's),
+  /// those that end first first.
+  func expiring(before instant: ContinuousClock.Instant) -> [ExpiredDeadline] {
+    rows.withLock { rows in
+      rows.values.filter { $0.lost == nil && $0.validUntil < instant }.sorted { $0.validUntil < $1.validUntil }
+        .map(\.expired)
+    }
+  }
+
   /// Row `id`'s entry, if it is held.
   func entry(_ id: Int64) -> Entry? { rows.withLock { $0[id] } }
 }
