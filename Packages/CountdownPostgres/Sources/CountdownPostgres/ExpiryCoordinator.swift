@@ -88,9 +88,41 @@ actor ExpiryCoordinator {
     for row in rows { arm(row.id, plan.claimed(row), now: now) }
   }
 
-  func followUpsEnded(_ ids: [Int64], done: Bool) {
+  /// The follow-ups of `ids` ended here: recorded (the rows need nobody), or not (failed, given up, or
+  /// not recorded because the row changed: each counts to the row as last received).
+  func followUpsEnded(_ ids: [Int64], recorded: Bool) {
+    guard !ids.isEmpty else { return }
     let now = serverNow
-    for id in ids { arm(id, plan.followUpEnded(id, done: done, at: now), now: now) }
+    for id in ids { arm(id, plan.followUpEnded(id, done: recorded, at: now), now: now) }
+  }
+
+  /// A claim did not win `rows` (read as they are now: claimed by another worker, locked, not due yet,
+  /// or discarded) and found `missing` gone: the plan takes the rows as the truth (one still due now is
+  /// tried again after the retry delay), and forgets the ids that are gone.
+  func refused(_ rows: [DeadlineRow], missing: [Int64]) {
+    let now = serverNow
+    for row in rows {
+      armed[row.id] = nil  // its countdown ran out: arm it again even at the same date
+      let arm = plan.received(row)
+      if case .at(let date) = arm, date <= now {
+        self.arm(row.id, plan.claimLost(row.id, at: now), now: now)
+      } else {
+        self.arm(row.id, arm, now: now)
+      }
+    }
+    for id in missing { arm(id, plan.removed(id), now: now) }
+  }
+
+  /// The sweep read `rows` (each needs a worker now, by the table): the plan takes them as the truth,
+  /// except rows whose follow-up runs here. Returns the ids the plan did not hold at all.
+  func swept(_ rows: [DeadlineRow]) -> [Int64] {
+    let now = serverNow
+    var unknown: [Int64] = []
+    for row in rows where !plan.owned.contains(row.id) && plan.rows[row.id] != row {
+      if plan.rows[row.id] == nil { unknown.append(row.id) }
+      arm(row.id, plan.received(row), now: now)
+    }
+    return unknown
   }
 
   /// The lease timer ran out: rows whose lease has ended go to the board, due at once.
