@@ -3,7 +3,7 @@ import CountdownTesting
 import Foundation
 import Testing
 
-/// A board's operations are atomic for other threads, and a row shows in one slot at a time.
+/// A board's operations are atomic for other threads.
 @Suite(.timeLimit(.minutes(5)))
 struct BoardConcurrencyTests {
   @Test func aRefreshIsSeenWholeOrNotAtAllByOtherThreads() async {
@@ -40,23 +40,5 @@ struct BoardConcurrencyTests {
     board.upsert([12_345: Countdown(duration: .seconds(5), startingAt: clock.now)])
     #expect(board.countdown(for: 12_345)?.remaining(at: clock.now) == .seconds(5))
     #expect(board.count == 100_000)
-  }
-
-  @MainActor
-  @Test func aSlotWhoseRowAnotherSlotTookShowsNothing() {
-    let (engine, clock) = makeManualEngine()
-    defer { engine.shutdown() }
-    let board = engine.board(of: String.self, display: .seconds)
-    board.set("a", to: Countdown(duration: .seconds(10), startingAt: clock.now))
-    let first = board.slot()
-    let second = board.slot()
-    var shown: [String] = []
-    first.bind(to: "a") { shown.append("first \($0.value)") }
-    second.bind(to: "a") { shown.append("second \($0.value)") }
-    #expect(first.boundID == nil, "the row moved to the second slot")
-    #expect(second.boundID == "a")
-    clock.advance(by: .seconds(1))
-    engine._serveDue()
-    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "second 9.0 seconds"])
   }
 }

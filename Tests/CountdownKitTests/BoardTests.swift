@@ -138,7 +138,11 @@ struct BoardTests {
     #expect(shown == [.seconds(10)])
     board.set("later", to: countdown(10, clock))
     engine._serveDue()
-    #expect(shown == [.seconds(10), .seconds(10)], "a row that comes back renders again")
+    #expect(shown == [.seconds(10)], "a row that comes back as the slot shows it renders nothing new")
+    board.remove("later")
+    board.set("later", to: countdown(20, clock))
+    engine._serveDue()
+    #expect(shown == [.seconds(10), .seconds(20)], "a row that comes back with another value renders it")
     #expect(slot.boundID == "later")
   }
 
@@ -162,7 +166,7 @@ struct BoardTests {
     #expect(board.bindingState(of: "b") == (true, true))
   }
 
-  @Test func bindingASecondSlotToARowMovesItThere() {
+  @Test func aSecondSlotOnARowShowsItBesideTheFirst() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     board.set("a", to: countdown(10, clock))
@@ -173,13 +177,18 @@ struct BoardTests {
     second.bind(to: "a") { shown.append("second \($0.value)") }
     clock.advance(by: .seconds(1))
     engine._serveDue()
-    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "second 9.0 seconds"])
-    // The first slot letting go does not take the row from the second.
+    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "first 9.0 seconds", "second 9.0 seconds"])
+    // One slot letting go leaves the other bound, and renders nothing again in it.
     first.unbind()
+    engine._serveDue()
     clock.advance(by: .seconds(1))
     engine._serveDue()
-    #expect(shown.last == "second 8.0 seconds")
+    #expect(shown.suffix(2) == ["second 9.0 seconds", "second 8.0 seconds"])
+    #expect(first.boundID == nil && second.boundID == "a")
     #expect(board.bindingState(of: "a") == (true, true))
+    second.unbind()
+    #expect(board.bindingState(of: "a") == (false, false))
+    #expect(engine.statistics.subscribers == 0)
   }
 
   /// A table cell that owns a slot, the way an app would write it.

@@ -1,22 +1,13 @@
-/// The rows of a board with IDs of type `ID`: which engine row holds which ID, and which slot waits
-/// for which ID. Kept in the engine's state (``BoardState``); an operation takes it out, works on it
+/// The rows of a board with IDs of type `ID`: which engine row holds which ID, and which slots show
+/// (or wait for) which ID. Kept in the engine's state (``BoardState``); an operation takes it out, works on it
 /// with the engine's core beside it, and puts it back (see `CountdownBoard.withRows(_:)`).
 @usableFromInline
 struct BoardRows<ID: Hashable & Sendable>: BoardState {
-  /// A slot's binding to an ID, kept while the row is absent so that it shows the row when it comes.
-  @usableFromInline
-  struct SlotBinding: Sendable {
-    let token: UInt64
-    /// The slot's state, cleared when another slot takes the row over.
-    let slot: SlotState<ID>
-    /// The slot's render closure, boxed: installed in the board's table each time the row is there.
-    let subscriber: any AnyObject & Sendable
-  }
-
   /// The ID of each engine row that is the board's (other entries hold a leftover ID, never read).
   @usableFromInline var ids: [ID] = []
   @usableFromInline var index = BoardIndex()
-  @usableFromInline var bindings: [ID: SlotBinding] = [:]
+  /// The slots bound to each ID, whether the row is on the board or not.
+  @usableFromInline var bindings: [ID: RowSlots] = [:]
   @usableFromInline var isPaused = false
   /// Where the board's finished rows are announced.
   let events: FinishEvents<ID>

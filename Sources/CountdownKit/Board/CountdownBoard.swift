@@ -254,6 +254,12 @@ where C.Duration == Duration {
     } ?? (false, false)
   }
 
+  /// The number of slots bound to rows of the board, whether the rows are there or not: for tests of
+  /// how many bindings a list keeps.
+  package var slotCount: Int {
+    read { _, rows in rows.bindings.values.reduce(0) { $0 + $1.slots.count } } ?? 0
+  }
+
   // MARK: - Finished rows
 
   /// The IDs of rows as they finish, bound or not, each once per time it reaches zero. Each access
