@@ -64,7 +64,9 @@ actor OrderSync {
   func apply(
     _ page: [Int: StoredCountdown], on timeline: Timeline<ContinuousClock.Instant>, at now: ContinuousClock.Instant
   ) {
-    board.upsert(page.mapValues { $0.restored(at: now, on: timeline) })
+    board.apply(
+      .upserted(page.map { BoardRow(id: $0.key, countdown: $0.value.restored(at: now, on: timeline), at: now) }),
+      asOf: now)
   }
 }
 

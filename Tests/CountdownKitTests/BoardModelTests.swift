@@ -12,6 +12,7 @@ import Testing
 @Suite struct BoardModelTests {
   typealias Instant = ManualClock.Instant
   typealias Snapshot = CountdownSnapshot<Duration, Instant>
+  typealias Board = CountdownBoard<Int, RoundedDisplay, ManualClock>
 
   /// A row as the model sees it: the time left is computed from scratch, not taken from the engine.
   enum ModelRow {
@@ -70,7 +71,7 @@ import Testing
     var now: Instant { clock.now }
 
     func set(_ id: Int, _ countdown: Countdown<Instant>) {
-      board.set(id, to: countdown)
+      board.put(id, countdown, at: now)
       modelSet(id, countdown)
     }
 
@@ -151,23 +152,21 @@ import Testing
         let remaining = rng.duration(milliseconds: -1_000...10_000)
         trace.append("set paused \(id) \(remaining)")
         let paused = Countdown(end: run.now.advanced(by: remaining)).paused(at: run.now)
-        run.board.set(id, to: paused)
+        run.board.put(id, paused, at: run.now)
         run.modelSet(id, paused)
       case 3:
         trace.append("remove \(id)")
-        run.board.remove(id)
+        run.board.apply(.removed([id]))
         run.modelRemove(id)
       case 4:
         var fresh: [Int: Countdown<Instant>] = [:]
         for candidate in 0..<5 where Bool.random(using: &rng) {
           fresh[candidate] = Self.randomCountdown(at: run.now, using: &rng)
         }
-        trace.append("replaceAll \(fresh.keys.sorted())")
-        run.board.replaceAll(with: fresh)
+        trace.append("reloaded \(fresh.keys.sorted())")
+        run.board.apply(.reloaded(Board.rows(fresh, at: run.now)))
         for gone in run.rows.keys where fresh[gone] == nil { run.modelRemove(gone) }
-        for (key, countdown) in fresh where !(run.rows[key] != nil && run.individuallyPaused.contains(key)) {
-          run.modelSet(key, countdown)
-        }
+        for (key, countdown) in fresh { run.modelSet(key, countdown) }
       case 5:
         trace.append("pause \(id)")
         run.board.pause(id)

@@ -44,8 +44,8 @@ struct BoardRingTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .coarse)
     // Two rows with different totals on one board: each ring steps over its own.
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(7_200)), total: .seconds(7_200)))
-    board.set(2, to: Countdown(end: clock.now.advanced(by: .seconds(4_000)), total: .seconds(5_400)))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(7_200)), total: .seconds(7_200)), at: clock.now)
+    board.put(2, Countdown(end: clock.now.advanced(by: .seconds(4_000)), total: .seconds(5_400)), at: clock.now)
     var first: [Render] = []
     var second: [Render] = []
     let slots = (board.slot(), board.slot())
@@ -68,7 +68,7 @@ struct BoardRingTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .coarse)
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(3_600)), total: .seconds(3_600)))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(3_600)), total: .seconds(3_600)), at: clock.now)
     var list: [Render] = []
     var detail: [Render] = []
     var text: [Duration] = []
@@ -90,20 +90,20 @@ struct BoardRingTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .coarse)
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(3_600)), total: .seconds(3_600)))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(3_600)), total: .seconds(3_600)), at: clock.now)
     var shown: [Snapshot] = []
     let slot = board.slot()
     slot.bind(to: 1, progressSteps: 100) { shown.append($0) }
     #expect(shown.count == 1 && shown.last?.progress == 1)
     // The same end with a total twice as long: the ring is at half, the text as it was.
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(3_600)), total: .seconds(7_200)))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(3_600)), total: .seconds(7_200)), at: clock.now)
     engine._serveDue()
     #expect(shown.count == 2 && shown.last?.progress == 0.5)
     clock.advance(by: .seconds(72))
     engine._serveDue()
     #expect(shown.count == 3, "one step of 72 s over two hours")
     // Without a total, the slot renders at the text's changes only.
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(600))))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(600))), at: clock.now)
     engine._serveDue()
     let before = shown.count
     #expect(shown.last?.progress == nil)
@@ -119,14 +119,14 @@ struct BoardRingTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .coarse)
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(600)), total: .seconds(600)))
-    board.set(2, to: Countdown(end: clock.now.advanced(by: .seconds(6_000)), total: .seconds(7_200)))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(600)), total: .seconds(600)), at: clock.now)
+    board.put(2, Countdown(end: clock.now.advanced(by: .seconds(6_000)), total: .seconds(7_200)), at: clock.now)
     var shown: [String] = []
     let slot = board.slot()
     slot.bind(to: 1, progressSteps: 100) { shown.append("1 \($0.value)") }
     // A ring step of row 1 is due and served, but not yet delivered to the main actor...
     clock.advance(by: .seconds(6))
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(300)), total: .seconds(600)))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(300)), total: .seconds(600)), at: clock.now)
     // ...when the cell is reused for row 2.
     slot.bind(to: 2, progressSteps: 100) { shown.append("2 \($0.value)") }
     for _ in 0..<100 {

@@ -67,7 +67,7 @@ struct FrozenGapTests {
     for id in 0..<6 {
       rows[id] = Countdown(duration: randomLength(), startingAt: clock.now)
     }
-    board.replaceAll(with: rows)
+    board.apply(.reloaded(CountdownBoard<Int, RoundedDisplay, ManualClock>.rows(rows, at: clock.now)))
     let slots = (0..<3).map { _ in board.slot() }
     for (id, slot) in slots.enumerated() {
       slot.bind(to: id, render: recorder.onChange("row \(id)"))

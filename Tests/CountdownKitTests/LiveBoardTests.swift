@@ -62,7 +62,7 @@ struct LiveBoardTests {
     }
     var initial: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<200 { initial[id] = randomCountdown() }
-    board.upsert(initial)
+    board.put(initial, at: clock.now)
     truth = initial
     engine._serveDue()
     let context = "seed \(seed), round \(round)"
@@ -75,7 +75,7 @@ struct LiveBoardTests {
         mirror.touched.insert(id)
         switch op {
         case 0:
-          board.remove(id)
+          board.apply(.removed([id]))
           truth[id] = nil
           mirror.shown[id] = nil
         case 1:
@@ -86,7 +86,7 @@ struct LiveBoardTests {
           if let countdown = truth[id], countdown.isPaused { truth[id] = countdown.resumed(at: clock.now) }
         default:
           let countdown = randomCountdown()
-          board.set(id, to: countdown)
+          board.put(id, countdown, at: clock.now)
           truth[id] = countdown
         }
       }
@@ -123,12 +123,13 @@ struct LiveBoardTests {
     var batches: [[Int: Duration]] = []
     board.onChanges { changes in batches.append(Dictionary(uniqueKeysWithValues: changes.map { ($0.id, $0.value) })) }
     // Ends at 10.2 s, 10.5 s, 10.8 s and 60.5 s: all but the last change at .2, .5 and .8 of each second.
-    board.upsert([
-      0: Countdown(end: clock.now.advanced(by: .milliseconds(10_200))),
-      1: Countdown(end: clock.now.advanced(by: .milliseconds(10_500))),
-      2: Countdown(end: clock.now.advanced(by: .milliseconds(10_800))),
-      3: Countdown(end: clock.now.advanced(by: .milliseconds(60_500))),
-    ])
+    board.put(
+      [
+        0: Countdown(end: clock.now.advanced(by: .milliseconds(10_200))),
+        1: Countdown(end: clock.now.advanced(by: .milliseconds(10_500))),
+        2: Countdown(end: clock.now.advanced(by: .milliseconds(10_800))),
+        3: Countdown(end: clock.now.advanced(by: .milliseconds(60_500))),
+      ], at: clock.now)
     engine._serveDue()
     #expect(batches == [[0: .seconds(11), 1: .seconds(11), 2: .seconds(11), 3: .seconds(61)]])
     clock.advance(by: .milliseconds(300))
@@ -151,7 +152,7 @@ struct LiveBoardTests {
     board.onChanges { batches.append($0) }
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<1_000 { rows[id] = Countdown(end: clock.now.advanced(by: .milliseconds(30_000 - id))) }
-    board.upsert(rows)
+    board.put(rows, at: clock.now)
     engine._serveDue()
     #expect(batches.count == 1 && batches[0].count == 1_000)
     let done = DispatchSemaphore(value: 0)
@@ -186,9 +187,9 @@ struct LiveBoardTests {
     var batches: [[Int]] = []
     board.onChanges { changes in
       batches.append(changes.ids.sorted())
-      if batches.count == 1 { board.set(9, to: Countdown(end: clock.now.advanced(by: .seconds(5)))) }
+      if batches.count == 1 { board.put(9, Countdown(end: clock.now.advanced(by: .seconds(5))), at: clock.now) }
     }
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(10))))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(10))), at: clock.now)
     engine._serveDue()
     engine._serveDue()
     #expect(batches == [[1], [9]])
@@ -201,7 +202,7 @@ struct LiveBoardTests {
     let board = engine.board(of: Int.self, display: urgency, values: .everyRow)
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<300 { rows[id] = Countdown(end: clock.now.advanced(by: .seconds(Int64(id)))) }
-    board.upsert(rows)
+    board.put(rows, at: clock.now)
     engine._serveDue()
     func counts() -> [String: Int] { Dictionary(uniqueKeysWithValues: board.counts.map { ($0.value, $0.count) }) }
     func truth() -> [String: Int] {
@@ -215,7 +216,7 @@ struct LiveBoardTests {
       engine._serveDue()
       #expect(counts() == truth())
     }
-    board.remove(299)
+    board.apply(.removed([299]))
     rows[299] = nil
     board.pause(250)
     #expect(counts() == truth())
@@ -226,7 +227,7 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var iterator = board.changes.makeAsyncIterator()
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .milliseconds(2_500))))
+    board.put(1, Countdown(end: clock.now.advanced(by: .milliseconds(2_500))), at: clock.now)
     engine._serveDue()
     let first = await iterator.next()
     #expect(first.map { Array($0.ids) } == [1] && first?.first?.value == .seconds(3))
@@ -245,7 +246,7 @@ struct LiveBoardTests {
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds)
     var batches = 0
     board.onChanges { _ in batches += 1 }
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(3))))
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(3))), at: clock.now)
     engine._serveDue()
     #expect(batches == 0 && board.counts.isEmpty)
     #expect(board.value(of: 1) == .seconds(3))

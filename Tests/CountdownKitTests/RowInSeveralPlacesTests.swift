@@ -14,7 +14,7 @@ struct RowInSeveralPlacesTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
-    board.set(7, to: countdown(10, clock))
+    board.put(7, countdown(10, clock), at: clock.now)
     var list: [Duration] = []
     var detail: [Duration] = []
     let listSlot = board.slot()
@@ -34,7 +34,7 @@ struct RowInSeveralPlacesTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
-    board.set(7, to: countdown(10, clock))
+    board.put(7, countdown(10, clock), at: clock.now)
     let list = CountdownRowModel(board: board)
     let detail = CountdownRowModel(board: board)
     list.show(7)

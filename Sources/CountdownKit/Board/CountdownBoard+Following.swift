@@ -3,16 +3,22 @@
 
 extension CountdownBoard {
   /// Applies a batch of changes at once: other threads see the board before the batch or after it,
-  /// never half of it.
+  /// never half of it. A bound slot shows its row's change at once.
   ///
   /// Rows counting to a date count to the engine instant the date has when the batch is applied, and
-  /// follow it when the wall clock changes, as ``set(_:end:total:)`` does. A row whose date cannot be
-  /// counted to (not finite, or absurdly far away) is removed, as a row the source cannot describe.
+  /// follow it when the wall clock changes. Rows counting a duration (``BoardRow/Deadline/after(_:)``)
+  /// count it from `start`, or from the moment the batch is applied without it: give the instant the
+  /// durations were measured at (`engine.now` when you made the rows) so that the time spent making
+  /// and applying a large batch is not added to every row. A paused row is paused on its own: it stays
+  /// paused when the whole board resumes; a running row put on a board that is paused (``pauseAll()``)
+  /// is frozen with it until it resumes. A row whose date cannot be counted to (not finite, or absurdly
+  /// far away) is removed, as a row the source cannot describe.
   ///
   /// - Complexity: O(n) in the rows the batch names, under one hold of the engine's lock; a reload also
   ///   walks the rows the board held before.
   @inlinable
-  public func apply(_ change: BoardChange<ID>) {
+  public func apply(_ change: BoardChange<ID>, asOf start: C.Instant? = nil) {
+    let start = start.map(tick(start:))
     switch change {
     case .changed(let upserted, let removed):
       let prepared = prepare(upserted)
@@ -21,18 +27,24 @@ extension CountdownBoard {
           guard let row = rows.remove(id) else { continue }
           state.core.remove(row, into: &state.effects)
         }
-        place(prepared, in: &state, &rows, at: now)
+        place(prepared, in: &state, &rows, at: now, from: start ?? now)
       }
     case .reloaded(let all):
       let prepared = prepare(all)
       withRows { state, rows, now in
         removeRows(notIn: prepared, in: &state, &rows)
-        place(prepared, in: &state, &rows, at: now)
+        place(prepared, in: &state, &rows, at: now, from: start ?? now)
       }
     }
   }
 
-  /// Follows `changes`: applies each batch as it comes (``apply(_:)``), in order, until the sequence
+  /// The tick durations counted from `start` count from: never before the instant (rounded up).
+  @usableFromInline
+  func tick(start: C.Instant) -> Tick {
+    engine.tick(end: start)
+  }
+
+  /// Follows `changes`: applies each batch as it comes (``apply(_:asOf:)``), in order, until the sequence
   /// ends.
   ///
   /// The sequence is read in the caller's isolation (`isolation`): follow a source with many or large
@@ -67,6 +79,8 @@ extension CountdownBoard {
   enum PreparedRow {
     /// A row counting to a date: its engine row, ready.
     case running(EngineCore.RowSpec)
+    /// A row running for a duration: made at the moment the batch is applied.
+    case after(remaining: Duration, total: Duration?)
     /// A paused row: made at the moment the batch is applied.
     case paused(remaining: Duration, total: Duration?)
     /// A date the engine cannot count to: the row is removed.
@@ -83,27 +97,34 @@ extension CountdownBoard {
       case .until(let date):
         guard let end = try? timeline.instant(for: date) else { return (row.id, .unusable) }
         return (row.id, .running(engine.spec(for: Countdown(end: end, total: row.total), target: date)))
+      case .after(let remaining):
+        return (row.id, .after(remaining: remaining, total: row.total))
       case .paused(let remaining):
         return (row.id, .paused(remaining: remaining, total: row.total))
       }
     }
   }
 
-  /// Places each prepared row (``place(_:_:in:_:at:isNew:)``), removing the unusable ones.
+  /// Places each prepared row (``place(_:_:in:_:at:)``), removing the unusable ones; rows running for
+  /// a duration count it from `start`.
   @inlinable
-  func place(_ prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick)
-  {
+  func place(
+    _ prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick,
+    from start: Tick
+  ) {
     guard !prepared.isEmpty else { return }
     for index in prepared.indices {
-      // The index bucket of the row 8 places ahead is fetched first, as `upsert(_:)` does: the cache
-      // misses of a large batch then overlap.
+      // The index bucket of the row 8 places ahead is fetched first: the cache misses of a large batch
+      // then overlap.
       if index + 8 < prepared.count { rows.prefetch(prepared[index + 8].id) }
       let (id, row) = prepared[index]
       switch row {
       case .running(let spec):
         place(id, spec, in: &state, &rows, at: now)
+      case .after(let remaining, let total):
+        place(id, spec(remaining: remaining, total: total, pausedAt: nil, from: start), in: &state, &rows, at: now)
       case .paused(let remaining, let total):
-        place(id, pausedSpec(remaining: remaining, total: total, at: now), in: &state, &rows, at: now)
+        place(id, spec(remaining: remaining, total: total, pausedAt: now, from: now), in: &state, &rows, at: now)
       case .unusable:
         guard let row = rows.remove(id) else { continue }
         state.core.remove(row, into: &state.effects)
@@ -111,10 +132,10 @@ extension CountdownBoard {
     }
   }
 
-  /// A row paused at `now` with `remaining` left.
+  /// A row with `remaining` left at `start`, paused at `pausedAt` if given.
   @usableFromInline
-  func pausedSpec(remaining: Duration, total: Duration?, at now: Tick) -> EngineCore.RowSpec {
-    var spec = EngineCore.RowSpec(end: Ticks.sum(now, Ticks.ceiling(remaining)), pausedAt: now)
+  func spec(remaining: Duration, total: Duration?, pausedAt: Tick?, from start: Tick) -> EngineCore.RowSpec {
+    var spec = EngineCore.RowSpec(end: Ticks.sum(start, Ticks.ceiling(remaining)), pausedAt: pausedAt)
     spec.total = total.map(Ticks.ceiling)
     return spec
   }

@@ -42,11 +42,10 @@ extension CountdownBoard {
   /// Puts the countdown `spec` describes in row `id`: replaces the countdown of an existing row
   /// (keeping its slots and its completion's state), or adds the row and binds it to the slots that
   /// wait for it. A paused `spec` pauses the row on its own; while the board is paused, a running one
-  /// is frozen with it. `isNew`: the caller knows the board has no row `id`.
+  /// is frozen with it.
   @inlinable
   func place(
-    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick,
-    isNew: Bool = false
+    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick
   ) {
     var spec = spec
     spec.owner = UInt16(number + 1)
@@ -55,7 +54,7 @@ extension CountdownBoard {
       spec.pausedAt = now
       spec.target = nil
     }
-    if !isNew, let row = rows.row(of: id) {
+    if let row = rows.row(of: id) {
       state.core.change(row, .replace(spec), at: now, into: &state.effects)
       // A slot's ring steps through the row's total: a new total needs a new binding.
       if !rows.bindings.isEmpty, rows.bindings[id] != nil { renewRing(of: id, row: row, in: &state, &rows, at: now) }

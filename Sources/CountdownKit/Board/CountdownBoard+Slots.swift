@@ -33,7 +33,7 @@ extension CountdownBoard {
     }
   }
 
-  /// ``place(_:_:in:_:at:isNew:)`` for a new row that slots wait for: added bound to them, so that
+  /// ``place(_:_:in:_:at:)`` for a new row that slots wait for: added bound to them, so that
   /// they show it before its completion (if it is over already) is reported.
   @usableFromInline
   func placeBound(

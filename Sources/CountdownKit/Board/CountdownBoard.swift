@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Many countdowns by ID, for lists: rows come and go with refreshes and pagination, cells bind to
@@ -10,15 +10,17 @@ import Synchronization
 ///
 /// ```swift
 /// let board = engine.board(of: Order.ID.self, display: .coarse)
-/// try board.set(order.id, end: order.fittingEndsAt)
+/// board.apply(.upserted([BoardRow(id: order.id, deadline: .until(order.fittingEndsAt), total: .seconds(7_200))]))
 /// // in the cell:
 /// slot.bind(to: order.id) { snapshot in label.text = snapshot.value.formatted(.countdown(.coarse)) }
 /// ```
 ///
-/// All methods are synchronous and safe from any thread, and each one is atomic: a ``replaceAll(with:)``
-/// or an ``upsert(_:)`` of a million rows happens at once for every other thread. Slots are used on the
-/// main actor. Slots keep their board alive; when the board goes away (no slot and no other reference
-/// left), its rows stop, and none of them reports its completion any more.
+/// Rows are put on the board and taken off it in batches, ``apply(_:asOf:)`` with a ``BoardChange``, or by
+/// following a source of batches, ``follow(_:isolation:)``. All methods are synchronous and safe from
+/// any thread, and each one is atomic: a batch of a million rows happens at once for every other
+/// thread. Slots are used on the main actor. Slots keep their board alive; when the board goes away
+/// (no slot and no other reference left), its rows stop, and none of them reports its completion any
+/// more.
 public final class CountdownBoard<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>: Sendable
 where C.Duration == Duration {
   /// What a bound slot receives.
@@ -89,83 +91,6 @@ where C.Duration == Duration {
 
   // MARK: - Rows
 
-  /// Inserts a row or replaces its countdown; a bound slot shows the change at once.
-  ///
-  /// A paused `countdown` makes the row paused on its own (it stays paused when the board resumes); a
-  /// running one set while the whole board is paused is frozen until the board resumes.
-  @inlinable
-  public func set(_ id: ID, to countdown: Countdown<C.Instant>) {
-    let spec = engine.spec(for: countdown)
-    withRows { state, rows, now in place(id, spec, in: &state, &rows, at: now) }
-  }
-
-  /// Inserts a row counting to a wall-clock date, or moves an existing row to it.
-  ///
-  /// The row follows the date when the wall clock changes while it runs. Set while the whole board is
-  /// paused, it is frozen with the time left until the date and, like any paused countdown, keeps
-  /// that time and counts it down once the board resumes.
-  ///
-  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away; the row is left as
-  ///   it was.
-  public func set(_ id: ID, end: Date, total: Duration? = nil) throws {
-    let spec = engine.spec(for: Countdown(end: try engine.instant(for: end), total: total), target: end)
-    withRows { state, rows, now in place(id, spec, in: &state, &rows, at: now) }
-  }
-
-  /// Inserts rows and updates the ones that are there, leaving other rows alone.
-  ///
-  /// - Complexity: O(n) in `rows`, under one hold of the engine's lock.
-  @inlinable
-  public func upsert(_ rows: [ID: Countdown<C.Instant>]) {
-    withRows { state, board, now in
-      reserve(rows.count, in: &state, &board)
-      // Into an empty board (a first load), every row is new: no need to look for it.
-      let isNew = board.count == 0
-      // The index bucket of the row 8 places ahead is fetched before each row is placed: the buckets
-      // of a million rows are cache misses, which overlap that way instead of following one another.
-      var ahead = rows.index(rows.startIndex, offsetBy: 8, limitedBy: rows.endIndex) ?? rows.endIndex
-      for (id, countdown) in rows {
-        if ahead != rows.endIndex {
-          board.prefetch(rows[ahead].key)
-          rows.formIndex(after: &ahead)
-        }
-        place(id, engine.spec(for: countdown), in: &state, &board, at: now, isNew: isNew)
-      }
-    }
-  }
-
-  /// Removes a row: it stops, and its completion will not fire. A slot bound to it keeps its last
-  /// snapshot and renders again if the row comes back.
-  @inlinable
-  public func remove(_ id: ID) {
-    withRows { state, rows, _ in
-      guard let row = rows.remove(id) else { return }
-      state.core.remove(row, into: &state.effects)
-    }
-  }
-
-  /// Makes the board hold exactly `rows` (a refresh, or a new page): rows that leave stop, new rows
-  /// start, and rows that stay keep their state — bound slots, completion already reported, and a
-  /// pause: a paused row stays paused with its frozen time; a running row moves to its new countdown.
-  ///
-  /// - Complexity: O(n) in the rows before and after, under one hold of the engine's lock: other
-  ///   threads see the board before the refresh or after it, never half of it.
-  @inlinable
-  public func replaceAll(with rows: [ID: Countdown<C.Instant>]) {
-    withRows { state, board, now in
-      // Rows that leave go first, so that no row number is reused while this refresh runs.
-      for row in board.rows where rows[board.ids[row]] == nil {
-        guard let row = board.remove(board.ids[row]) else { continue }
-        state.core.remove(row, into: &state.effects)
-      }
-      reserve(rows.count, in: &state, &board)
-      for (id, countdown) in rows {
-        if let row = board.row(of: id), state.core.isPausedOnItsOwn(row) { continue }
-        place(id, engine.spec(for: countdown), in: &state, &board, at: now)
-      }
-    }
-  }
-
   /// Pauses one row; it stays paused when the whole board resumes.
   public func pause(_ id: ID) {
     withRows { state, rows, now in
@@ -219,7 +144,7 @@ where C.Duration == Duration {
   /// A row as a source of rows describes it (``BoardRow``): what it counts to in wall-clock terms, and
   /// its total.
   ///
-  /// A running row set from a date (``set(_:end:total:)``, ``BoardRow/Deadline/until(_:)``) gives back
+  /// A running row set from a date (``BoardRow/Deadline/until(_:)``) gives back
   /// exactly that date, however the wall clock has moved since; a running row set from a clock instant
   /// gives the date that instant falls on now. A paused row (on its own or with the board) gives its
   /// time left. An app that keeps something per row beside the board (an index of the rows' ends, say)

@@ -49,9 +49,7 @@
     controller.dataSource.apply(items)
     controller.collectionView.indexPathsForVisibleItems = [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)]
     controller.reconfigureVisibleCells()
-    lots.upsert([
-      2: Countdown(duration: .seconds(5), startingAt: clock.now), 3: Countdown(duration: .seconds(5), startingAt: clock.now),
-    ])
+    lots.apply(.upserted([BoardRow(id: 2, deadline: .after(.seconds(5))), BoardRow(id: 3, deadline: .after(.seconds(5)))]))
     engine._serveDue()
     return controller.dataSource.applied.last?.reconfiguredItemIdentifiers
   }
@@ -61,10 +59,10 @@
     @MainActor @Observable final class UrgencyHeader {
       private(set) var closing = 0
 
-      init(engine: CountdownEngine<ContinuousClock>, orders: [Order]) throws {
+      init(engine: CountdownEngine<ContinuousClock>, orders: [Order]) {
         let urgency = PhaseDisplay<Urgency>.phases(.calm, [.seconds(1_800): .hurry, .seconds(300): .closing])
         let board = engine.board(of: Order.ID.self, display: urgency, values: .everyRow)
-        for order in orders { try board.set(order.id, end: order.fittingEndsAt) }
+        board.apply(.upserted(orders.map { BoardRow(id: $0.id, deadline: .until($0.fittingEndsAt)) }))
         board.onChanges { [weak self] _ in
           self?.closing = board.counts.first { $0.value == .closing }?.count ?? 0
         }

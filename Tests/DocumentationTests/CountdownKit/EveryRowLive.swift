@@ -19,9 +19,7 @@ import Testing
     let engine = CountdownEngine(clock: clock, wallClock: clock, tolerance: .milliseconds(100), drivesItself: false)
     defer { engine.shutdown() }
     let grid = LotsGrid()
-    let countdowns = Dictionary(uniqueKeysWithValues: (1...3).map { id in
-      (id, Countdown(duration: .seconds(10 * id), startingAt: clock.now))
-    })
+    let rows = (1...3).map { id in BoardRow(id: id, deadline: .after(.seconds(10 * id))) }
     // docs: Sources/CountdownKit/CountdownKit.docc/Articles/EveryRowLive.md
     let lots = engine.board(of: Order.ID.self, display: .seconds, values: .everyRow)
     lots.onChanges { changes in
@@ -29,7 +27,7 @@ import Testing
         grid.setTimeLeft(change.value, paused: change.isPaused, for: change.id)
       }
     }
-    lots.upsert(countdowns)          // [Order.ID: Countdown]: each row's first value is in the next batch
+    lots.apply(.upserted(rows))      // [BoardRow<Order.ID>]: each row's first value is in the next batch
     // end docs
     engine._serveDue()
     #expect(grid.timeLeft.mapValues(\.0) == [1: .seconds(10), 2: .seconds(20), 3: .seconds(30)])
@@ -57,7 +55,7 @@ import Testing
     }
     _ = published
     var batch = lots.changes.makeAsyncIterator()
-    lots.upsert([7: Countdown(duration: .seconds(5), startingAt: clock.now)])
+    lots.apply(.upserted([BoardRow(id: 7, deadline: .after(.seconds(5)))]))
     engine._serveDue()
     let first = await batch.next()
     #expect(first.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.id, $0.value.components.seconds) }) } == [7: 5])
@@ -76,7 +74,7 @@ import Testing
       }
       let engine = CountdownEngine()
       defer { engine.shutdown() }
-      let header = try EveryRowLiveArticle.UrgencyHeader(engine: engine, orders: orders)
+      let header = EveryRowLiveArticle.UrgencyHeader(engine: engine, orders: orders)
       #expect(header.closing == 2)
     }
   #endif
