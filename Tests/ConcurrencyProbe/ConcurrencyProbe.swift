@@ -23,11 +23,12 @@ enum Urgency: Sendable, Hashable, Codable {
   let board: CountdownBoard<Int, AdaptiveDisplay, ContinuousClock>
   private(set) var rows: [CountdownRowModel<Int, AdaptiveDisplay, ContinuousClock>] = []
   private(set) var finished: [Int] = []
+  private var finishing: BoardObservation?
 
   init(engine: CountdownEngine<ContinuousClock>) {
     self.engine = engine
     board = engine.board(of: Int.self, display: .adaptive)
-    board.onFinish { [weak self] id in self?.finished.append(id) }
+    finishing = board.onFinish { [weak self] id in self?.finished.append(id) }
   }
 
   /// Shows rows `ids`, as a list scrolled to them does.

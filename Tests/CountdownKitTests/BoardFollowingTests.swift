@@ -87,7 +87,8 @@ struct BoardFollowingTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var finished: [String] = []
-    board.onFinish { finished.append($0) }
+    let finishing = board.onFinish { finished.append($0) }
+    defer { finishing.cancel() }
     board.apply(.upserted([row("shown", in: 60, clock), row("done", in: 2, clock), row("leaving", in: 5, clock)]))
     var shown: [Duration] = []
     let slot = board.slot()

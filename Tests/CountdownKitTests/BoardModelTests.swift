@@ -56,6 +56,7 @@ import Testing
     var boardPaused = false
     var expectedFinishes: [Int: Int] = [:]
     var finishes: [Int: Int] = [:]
+    var finishing: BoardObservation?
     var slots: [CountdownSlot<Int, RoundedDisplay, ManualClock>?] = [nil, nil, nil]
     /// The row each slot position is bound to, as far as the slot knows.
     var binding: [Int?] = [nil, nil, nil]
@@ -65,7 +66,7 @@ import Testing
     init() {
       (engine, clock) = makeManualEngine()
       board = engine.board(of: Int.self, display: .seconds)
-      board.onFinish { [unowned self] id in finishes[id, default: 0] += 1 }
+      finishing = board.onFinish { [unowned self] id in finishes[id, default: 0] += 1 }
     }
 
     var now: Instant { clock.now }

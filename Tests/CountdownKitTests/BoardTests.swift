@@ -25,7 +25,8 @@ struct BoardTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var finished: [String] = []
-    board.onFinish { finished.append($0) }
+    let finishing = board.onFinish { finished.append($0) }
+    defer { finishing.cancel() }
     func row(_ id: String, _ deadline: BoardRow<String>.Deadline) -> BoardRow<String> {
       BoardRow(id: id, deadline: deadline)
     }
@@ -119,8 +120,9 @@ struct BoardTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var handled: [String] = []
-    board.onFinish { handled.append($0) }
-    var events = board.finished.makeAsyncIterator()
+    let finishing = board.onFinish { handled.append($0) }
+    defer { finishing.cancel() }
+    var events = board.finished().makeAsyncIterator()
     board.put(
       ["first": countdown(1, clock), "second": countdown(2, clock), "never": countdown(1_000, clock)], at: clock.now)
     board.put("done", Countdown(end: clock.now.advanced(by: .seconds(-1))), at: clock.now)
@@ -140,7 +142,8 @@ struct BoardTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var handled: [String] = []
-    board.onFinish { handled.append($0) }
+    let finishing = board.onFinish { handled.append($0) }
+    defer { finishing.cancel() }
     board.put("a", countdown(1, clock), at: clock.now)
     clock.advance(by: .seconds(2))
     engine._serveDue()
@@ -282,23 +285,5 @@ struct BoardTests {
     slot = nil
     engine._serveDue()
     #expect(renders == 1)
-  }
-
-  @Test func aBoardThatGoesAwayStopsItsRows() {
-    let (engine, clock) = makeManualEngine()
-    defer { engine.shutdown() }
-    var finished: [Int] = []
-    do {
-      let board = engine.board(of: Int.self, display: .seconds)
-      board.onFinish { finished.append($0) }
-      for id in 0..<100 {
-        board.put(id, Countdown(duration: .seconds(Int64(id) + 1), startingAt: clock.now), at: clock.now)
-      }
-      #expect(engine.count == 100)
-    }
-    #expect(engine.count == 0, "the rows of a board that is gone must not stay in the engine")
-    clock.advance(by: .seconds(200))
-    engine._serveDue()
-    #expect(finished.isEmpty)
   }
 }

@@ -23,7 +23,8 @@ import Testing
     defer { engine.shutdown() }
     let board = engine.board(of: String.self, display: .seconds)
     var events: [String] = []
-    board.onFinish { events.append("finish \($0)") }
+    let finishing = board.onFinish { events.append("finish \($0)") }
+    defer { finishing.cancel() }
     board.put("a", Countdown(duration: .seconds(1), startingAt: clock.now), at: clock.now)
     let slot = board.slot()
     slot.bind(to: "a") { events.append("a shows \($0.value)") }

@@ -72,7 +72,8 @@ struct EngineStressTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: Self.display)
     let tally = Tally()
-    board.onFinish { _ in tally.state.withLock { $0.rowFinishes += 1 } }
+    let finishing = board.onFinish { _ in tally.state.withLock { $0.rowFinishes += 1 } }
+    defer { finishing.cancel() }
     let done = Lock(false)
 
     let binder = Task { @MainActor in

@@ -62,7 +62,8 @@ struct FrozenGapTests {
       unbound.append((key, countdown))
     }
     let board = engine.board(of: Int.self, display: .seconds)
-    board.onFinish { id in recorder.finished("row \(id)") }
+    let finishing = board.onFinish { id in recorder.finished("row \(id)") }
+    defer { finishing.cancel() }
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<6 {
       rows[id] = Countdown(duration: randomLength(), startingAt: clock.now)

@@ -54,7 +54,8 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     let mirror = Mirror()
-    board.onChanges { mirror.apply($0) }
+    let mirroring = board.onChanges { mirror.apply($0) }
+    defer { mirroring.cancel() }
     var truth: [Int: Countdown<ManualClock.Instant>] = [:]
     func randomCountdown() -> Countdown<ManualClock.Instant> {
       let end = clock.now.advanced(by: rng.duration(milliseconds: -2_000...30_000))
@@ -121,7 +122,10 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var batches: [[Int: Duration]] = []
-    board.onChanges { changes in batches.append(Dictionary(uniqueKeysWithValues: changes.map { ($0.id, $0.value) })) }
+    let changing = board.onChanges { changes in
+      batches.append(Dictionary(uniqueKeysWithValues: changes.map { ($0.id, $0.value) }))
+    }
+    defer { changing.cancel() }
     // Ends at 10.2 s, 10.5 s, 10.8 s and 60.5 s: all but the last change at .2, .5 and .8 of each second.
     board.put(
       [
@@ -149,7 +153,8 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var batches: [Board.Changes] = []
-    board.onChanges { batches.append($0) }
+    let changing = board.onChanges { batches.append($0) }
+    defer { changing.cancel() }
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<1_000 { rows[id] = Countdown(end: clock.now.advanced(by: .milliseconds(30_000 - id))) }
     board.put(rows, at: clock.now)
@@ -185,10 +190,11 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var batches: [[Int]] = []
-    board.onChanges { changes in
+    let changing = board.onChanges { changes in
       batches.append(changes.ids.sorted())
       if batches.count == 1 { board.put(9, Countdown(end: clock.now.advanced(by: .seconds(5))), at: clock.now) }
     }
+    defer { changing.cancel() }
     board.put(1, Countdown(end: clock.now.advanced(by: .seconds(10))), at: clock.now)
     engine._serveDue()
     engine._serveDue()
@@ -226,7 +232,7 @@ struct LiveBoardTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
-    var iterator = board.changes.makeAsyncIterator()
+    var iterator = board.changes().makeAsyncIterator()
     board.put(1, Countdown(end: clock.now.advanced(by: .milliseconds(2_500))), at: clock.now)
     engine._serveDue()
     let first = await iterator.next()
@@ -245,7 +251,8 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds)
     var batches = 0
-    board.onChanges { _ in batches += 1 }
+    let changing = board.onChanges { _ in batches += 1 }
+    defer { changing.cancel() }
     board.put(1, Countdown(end: clock.now.advanced(by: .seconds(3))), at: clock.now)
     engine._serveDue()
     #expect(batches == 0 && board.counts.isEmpty)

@@ -40,7 +40,8 @@ struct WallClockJumpTests {
       until: clock.currentDate.addingTimeInterval(7_200), display: .seconds,
       onChange: recorder.onChange("date"), onFinish: recorder.onFinish("date"))
     let board = engine.board(of: String.self, display: .seconds)
-    board.onFinish { recorder.finished("row \($0)") }
+    let finishing = board.onFinish { recorder.finished("row \($0)") }
+    defer { finishing.cancel() }
     board.put("duration", Countdown(duration: Self.twoHours, startingAt: clock.now), at: clock.now)
     board.apply(.upserted([BoardRow(id: "date", deadline: .until(clock.currentDate.addingTimeInterval(7_200)))]))
     clock.advance(by: .seconds(60))

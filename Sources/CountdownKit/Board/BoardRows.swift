@@ -11,8 +11,11 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   @usableFromInline var isPaused = false
   /// Where the board's finished rows are announced.
   let events: FinishEvents<ID>
-  /// Where the changed rows of a board that keeps every row's value go.
-  let live: LiveRoute<ID>?
+  /// Where the changed rows of a board that keeps every row's value go; `nil` once the board is gone.
+  var live: LiveRoute<ID>?
+  /// For a board that is gone while rows of it still ran: forgets a row once its completion was
+  /// reported (see `CountdownBoard.letGo(of:displayClass:on:)`).
+  var forget: (@Sendable (ID) -> Void)?
 
   init(events: FinishEvents<ID>, live: LiveRoute<ID>?) {
     self.events = events
@@ -55,7 +58,13 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   func finished(row: Int) -> (sequences: @Sendable () -> Void, handlers: @MainActor @Sendable () -> Void)? {
     guard row < ids.count, self.row(of: ids[row]) == row else { return nil }
     let (id, events) = (ids[row], events)
-    return ({ events.yield(id) }, { events.runHandlers(id) })
+    guard let forget else { return ({ events.yield(id) }, { events.runHandlers(id) }) }
+    return (
+      {
+        events.yield(id)
+        forget(id)
+      }, { events.runHandlers(id) }
+    )
   }
 
   @usableFromInline
@@ -68,6 +77,7 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   @usableFromInline
   mutating func removeAllRows() {
     index.removeAll()
+    forget = nil
   }
 }
 

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A row that no cell shows costs its countdown's 24 bytes, its schedule entry and its ID, so a board
 /// of a million rows with fifty visible costs fifty live subscribers. Rows finish (and are reported
-/// through ``finished`` and ``onFinish(_:)``) whether or not they are on screen.
+/// through ``finished()`` and ``onFinish(_:)``) whether or not they are on screen.
 ///
 /// ```swift
 /// let board = engine.board(of: Order.ID.self, display: .coarse)
@@ -18,9 +18,18 @@ import Synchronization
 /// Rows are put on the board and taken off it in batches, ``apply(_:asOf:)`` with a ``BoardChange``, or by
 /// following a source of batches, ``follow(_:isolation:)``. All methods are synchronous and safe from
 /// any thread, and each one is atomic: a batch of a million rows happens at once for every other
-/// thread. Slots are used on the main actor. Slots keep their board alive; when the board goes away
-/// (no slot and no other reference left), its rows stop, and none of them reports its completion any
-/// more.
+/// thread. Slots are used on the main actor.
+///
+/// ### Lifetime
+///
+/// A countdown you put on a board runs to its finish unless you take it off: the board's last
+/// reference going away (no slot, model or other reference left) does not stop it. Its running rows go
+/// on, report their completion to the ``onFinish(_:)`` handlers you still keep and to the
+/// ``finished()`` sequences, and are then forgotten; its paused rows, which nothing could resume any
+/// more, are dropped with it, as are its rows that had already finished. Once its last row has
+/// finished, nothing of the board is left in the engine, and its ``finished()`` sequences end. Slots
+/// and row models keep their board alive. Handlers stay as long as you keep their
+/// ``BoardObservation``; a handler may capture the board without keeping anything alive but itself.
 public final class CountdownBoard<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>: Sendable
 where C.Duration == Duration {
   /// What a bound slot receives.
@@ -78,15 +87,10 @@ where C.Duration == Duration {
     }
   }
 
+  /// Lets go of the board, not of its rows: those that run go on to their finish and report it, and
+  /// are forgotten once they have (see `let(go:)`).
   deinit {
-    let (number, displayClass) = (number, displayClass)
-    engine.mutate { state, _ in
-      guard let rows = state.boards[number] as? BoardRows<ID> else { return }
-      state.boards[number] = nil
-      for row in rows.rows { state.core.remove(row, into: &state.effects) }
-      state.core.removeLive(owner: UInt16(number + 1))
-      if state.core.classes.release(displayClass) { state.effects.append(.classReleased(displayClass)) }
-    }
+    Self.letGo(of: number, displayClass: displayClass, on: engine)
   }
 
   // MARK: - Rows
@@ -179,6 +183,12 @@ where C.Duration == Duration {
     } ?? (false, false)
   }
 
+  /// How many `finished()` and `changes()` sequences are subscribed: for tests that check that reading
+  /// a property subscribes to nothing.
+  package var sequenceCounts: (finished: Int, changes: Int) {
+    (events.subscriberCount, batches?.subscriberCount ?? 0)
+  }
+
   /// The number of slots bound to rows of the board, whether the rows are there or not: for tests of
   /// how many bindings a list keeps.
   package var slotCount: Int {
@@ -187,15 +197,22 @@ where C.Duration == Duration {
 
   // MARK: - Finished rows
 
-  /// The IDs of rows as they finish, bound or not, each once per time it reaches zero. Each access
-  /// makes a new sequence that sees the rows finishing from then on.
-  public var finished: AsyncStream<ID> { events.subscribe() }
+  /// The IDs of rows as they finish from now on, bound or not, each once per time it reaches zero.
+  ///
+  /// Each call subscribes anew: the sequence sees every row that finishes after the call, even before
+  /// its iteration starts, so make it before rows that matter may finish. It ends when the board is
+  /// gone and its last running row has finished.
+  public func finished() -> AsyncStream<ID> {
+    events.subscribe()
+  }
 
-  /// Calls `handler` on the main actor with the ID of each row as it finishes, bound or not.
+  /// Calls `handler` on the main actor with the ID of each row as it finishes, bound or not, for as
+  /// long as you keep the observation this returns (see ``BoardObservation``).
   ///
   /// Handlers run in the engine's main-actor hop of the wake-up at which the row finished, after the
-  /// slots' updates of that wake-up, so a cell already shows zero when its row's handler runs.
-  public func onFinish(_ handler: @escaping @MainActor @Sendable (ID) -> Void) {
+  /// slots' updates of that wake-up, so a cell already shows zero when its row's handler runs. A board
+  /// that goes away while rows run still reports their completions to the handlers you keep.
+  public func onFinish(_ handler: @escaping @MainActor @Sendable (ID) -> Void) -> BoardObservation {
     events.add(handler)
   }
 }
@@ -208,7 +225,7 @@ extension CountdownEngine {
   ///   - display: What every row shows.
   ///   - values: Which rows the engine keeps a live value for: those a slot shows (the default), or
   ///     every row, handed over in one batch per wake-up (``CountdownBoard/onChanges(_:)``,
-  ///     ``CountdownBoard/changes``, ``CountdownBoard/counts``). See ``BoardValues``.
+  ///     ``CountdownBoard/changes()``, ``CountdownBoard/counts``). See ``BoardValues``.
   /// - Precondition: with ``BoardValues/everyRow``, `display` is a built-in display (seconds, minutes,
   ///   adaptive, phases, progress): one whose values the engine computes with integer arithmetic.
   @inlinable

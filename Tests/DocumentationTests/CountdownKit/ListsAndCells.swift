@@ -35,13 +35,15 @@ import Testing
     let store = OrderDatabase()
     let api = API()
     // docs: Sources/CountdownKit/CountdownKit.docc/Articles/ListsAndCells.md
-    board.onFinish { id in
+    let finishing = board.onFinish { id in
       store.markExpired(id)          // on the main actor, after the slots of that wake-up updated
     }
 
+    let expired = board.finished()   // subscribes now: no row that finishes from here on is missed
     Task {
-      for await id in board.finished { await api.expire(id) }
+      for await id in expired { await api.expire(id) }
     }
     // end docs
+    finishing.cancel()
   }
 }
