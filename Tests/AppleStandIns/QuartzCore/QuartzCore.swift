@@ -28,8 +28,12 @@
     /// The position of the layer's anchor point.
     open var position = CGPoint.zero
     private var animations: [String: CAAnimation] = [:]
+    /// The layers drawn on top of this one.
+    open private(set) var sublayers: [CALayer]?
     /// A layer.
     public init() {}
+    /// Adds `layer` on top of the sublayers.
+    open func addSublayer(_ layer: CALayer) { sublayers = (sublayers ?? []) + [layer] }
     /// Runs `animation` under `key`, replacing the one with the same key.
     open func add(_ animation: CAAnimation, forKey key: String?) {
       animations[key ?? "\(animations.count)"] = animation
@@ -54,6 +58,8 @@
     open var strokeEnd: CGFloat = 1
     /// The colour of the stroke.
     open var strokeColor: CGColor?
+    /// The colour the path is filled with.
+    open var fillColor: CGColor?
   }
 
   /// How an animation's timing is shaped (stand-in of `CAMediaTimingFunction`).

@@ -12,8 +12,29 @@
     public let layer = CALayer()
     /// What VoiceOver reads as the view's value.
     open var accessibilityValue: String?
-    /// A view.
-    public init() {}
+    /// The view's frame in its superview.
+    open var frame: CGRect
+    /// The views inside this one, in order.
+    open private(set) var subviews: [UIView] = []
+    /// A view with `frame`.
+    public init(frame: CGRect) { self.frame = frame }
+    /// A view from an archive (the stand-in reads none).
+    public required init?(coder: NSCoder) { nil }
+    /// A view with an empty frame.
+    public convenience init() { self.init(frame: .zero) }
+    /// The view's own coordinate space: its frame's size at the origin.
+    open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+    /// The traits of the view's environment (stand-in of `UITraitEnvironment.traitCollection`).
+    open var traitCollection: UITraitCollection { UITraitCollection() }
+    /// Adds `view` on top of the subviews.
+    open func addSubview(_ view: UIView) { subviews.append(view) }
+  }
+
+  /// The traits of an environment: here only the screen's scale (stand-in of `UITraitCollection`).
+  open class UITraitCollection: @unchecked Sendable {
+    /// Points to pixels: 3 for the stand-in's screen.
+    open var displayScale: CGFloat { 3 }
+    init() {}
   }
 
   /// A colour (stand-in of `UIColor`).
