@@ -73,12 +73,16 @@ struct BoardFollowingTests {
   @Test func aRowWhoseDateCannotBeCountedToIsRemoved() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.apply(.upserted([row("a", in: 60, clock), row("b", in: 60, clock)]))
-    board.apply(.upserted([BoardRow(id: "a", deadline: .until(Date(timeIntervalSince1970: .infinity)))]))
-    board.apply(
+    #expect(board.apply(.upserted([row("a", in: 60, clock), row("b", in: 60, clock)])).isEmpty)
+    // One row (applied without a batch) and a batch alike say which rows they removed.
+    #expect(
+      board.apply(.upserted([BoardRow(id: "a", deadline: .until(Date(timeIntervalSince1970: .infinity)))])) == ["a"])
+    let unusable = board.apply(
       .reloaded([
         row("b", in: 60, clock), BoardRow(id: "c", deadline: .until(Date(timeIntervalSinceReferenceDate: 1e300))),
+        BoardRow(id: "d", deadline: .until(Date(timeIntervalSinceReferenceDate: -.infinity))),
       ]))
+    #expect(unusable == ["c", "d"])
     #expect(board.ids == ["b"])
     #expect(engine.count == 1)
   }

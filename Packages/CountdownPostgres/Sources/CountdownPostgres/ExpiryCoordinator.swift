@@ -116,11 +116,11 @@ actor ExpiryCoordinator {
     switch arm {
     case .off:
       leaseEnds[id] = nil
-      if armed.removeValue(forKey: id) != nil { board.apply(.removed([id])) }
+      if armed.removeValue(forKey: id) != nil { board.apply(BoardChange.removed([id])) }
     case .at(let date):
       if plan.rows[id]?.expiredAt != nil, date > now {
         // A lease to wait for.
-        if armed.removeValue(forKey: id) != nil { board.apply(.removed([id])) }
+        if armed.removeValue(forKey: id) != nil { board.apply(BoardChange.removed([id])) }
         guard leaseEnds.updateValue(date, forKey: id) != date else { return }
         leases.insert(LeaseEnd(date: date, id: id))
         if timerDate.map({ date < $0 }) ?? true { setTimer() }
@@ -133,13 +133,15 @@ actor ExpiryCoordinator {
 
   private func armOnBoard(_ id: Int64, at date: Date) {
     guard armed.updateValue(date, forKey: id) != date else { return }
-    board.apply(.upserted([BoardRow(id: id, deadline: deadline(at: date))]))
+    countDown(board, id, to: date)
   }
 
-  /// A board deadline at `date`. A date the timeline cannot take (the row's own dates are checked, so
-  /// only a clock gone mad) is due at once: claim, and let the server's `ends_at <= now()` decide.
-  private func deadline<ID>(at date: Date) -> BoardRow<ID>.Deadline {
-    (try? engine.instant(for: date)) != nil ? .until(date) : .after(.zero)
+  /// Counts row `id` of `board` to `date`. A date the timeline cannot take (the row's own dates are
+  /// checked, so only a clock gone mad) is due at once: claim, and let the server's `ends_at <= now()`
+  /// decide.
+  private func countDown<ID>(_ board: CountdownBoard<ID, RoundedDisplay, ContinuousClock>, _ id: ID, to date: Date) {
+    guard !board.apply(.upserted([BoardRow(id: id, deadline: .until(date))])).isEmpty else { return }
+    board.apply(.upserted([BoardRow(id: id, deadline: .after(.zero))]))
   }
 
   /// Points the lease timer at the earliest lease end (stale entries are dropped first).
@@ -152,6 +154,6 @@ actor ExpiryCoordinator {
     }
     guard first.date != timerDate else { return }
     timerDate = first.date
-    leaseTimer.apply(.upserted([BoardRow(id: 0, deadline: deadline(at: first.date))]))
+    countDown(leaseTimer, 0, to: first.date)
   }
 }
