@@ -12,6 +12,8 @@ final class ColumnContender: Contender {
   private let workload: Workload
   private let recorder: Recorder
   private let board: CountdownBoard<Int, RoundedDisplay, ContinuousClock>
+  /// Keeps the board's handler of changed rows registered.
+  private let recording: BoardObservation
 
   /// A contender for `workload`'s rows, shown with whole seconds.
   @MainActor
@@ -21,7 +23,7 @@ final class ColumnContender: Contender {
     self.recorder = recorder
     board = engine.board(of: Int.self, display: .seconds, values: .everyRow)
     let anchor = workload.anchorInstant
-    board.onChanges { [recorder] changes in
+    recording = board.onChanges { [recorder] changes in
       // One reading of the clock per batch: every change of a batch was computed at one wake-up.
       let now = anchor.duration(to: .now).seconds
       for change in changes { recorder.record(row: change.id, value: change.value.components.seconds, at: now) }

@@ -146,6 +146,10 @@ extension CountdownBoard {
     from start: Tick
   ) {
     guard !prepared.isEmpty else { return }
+    // Room for the rows a batch larger than the board must bring (a first load, a bigger page), made
+    // at once: a board that grows row by row rehashes and copies its columns as it goes. A batch that
+    // may update rows the board has makes no room ahead.
+    if prepared.count > rows.count { reserve(prepared.count - rows.count, in: &state, &rows) }
     for index in prepared.indices {
       // The index bucket of the row 8 places ahead is fetched first: the cache misses of a large batch
       // then overlap.
