@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -27,6 +27,9 @@ let package = Package(
     .library(name: "CountdownTesting", targets: ["CountdownTesting"]),
     .library(name: "CountdownCombine", targets: ["CountdownCombine"]),
     .executable(name: "countdown", targets: ["countdown"]),
+    // Child processes for the command, CountdownPostgres's workers and the tests: own process group,
+    // timeouts, a clean environment. Not part of the countdown API.
+    .library(name: "Spawn", targets: ["Spawn"]),
     // The `countdown` command's input parsing, for the command's PostgreSQL build in
     // Packages/CountdownPostgres (which compiles the same command sources). Example code, not an API.
   ],
@@ -49,6 +52,9 @@ let package = Package(
       swiftSettings: internalChecks
     ),
     .target(name: "CountdownTesting", dependencies: ["CountdownKit"]),
+    // fork/exec in C: between the two only async-signal-safe calls may run, which Swift cannot promise.
+    .target(name: "SpawnShims"),
+    .target(name: "Spawn", dependencies: ["SpawnShims"]),
     .target(
       name: "CountdownCombine",
       dependencies: [
@@ -60,6 +66,9 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "CountdownCoreTests", dependencies: ["CountdownCore", "TestSupport"], exclude: ["Ring/Snapshots"]),
+    .testTarget(name: "SpawnTests", dependencies: ["Spawn", "SpawnShims", "SpawnProbe", "CountdownTesting"]),
+    // Starts a child and kills itself: SpawnTests check that the child ends with it.
+    .executableTarget(name: "SpawnProbe", dependencies: ["Spawn"], path: "Tests/SpawnProbe"),
     .testTarget(name: "CountdownKitTests", dependencies: ["CountdownKit", "CountdownTesting", "TestSupport"]),
     .testTarget(
       name: "CountdownCombineTests",
@@ -72,7 +81,7 @@ let package = Package(
     .executableTarget(
       name: "countdown",
       dependencies: [
-        "CountdownKit",
+        "CountdownKit", "Spawn",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C API, to read the board's columns in place from a statement cursor.
@@ -85,12 +94,17 @@ let package = Package(
       exclude: ["Reproducers"],
       packageAccess: false
     ),
+    // A stand-in for FirebaseFirestore's Swift API, NOT Firebase: the documentation's Firestore examples
+    // compile against it, with no more Sendable than Firebase declares (Tests/ThirdPartyStandIns/README.md).
+    .target(name: "FirebaseFirestore", path: "Tests/ThirdPartyStandIns/FirebaseFirestore"),
     // The documentation's code: every ```swift block of README.md and the DocC catalogs is a region of a
     // file here (checked by `.ci/check-doc-blocks` and by the target's own tests).
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "CountdownKit", "CountdownTesting", .product(name: "GRDB", package: "GRDB.swift"),
+        "CountdownKit", "CountdownTesting", "CountdownCombine", "FirebaseFirestore", "Spawn",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ] + appleStandIns.map { .target(name: $0, condition: .when(platforms: [.linux])) },
       exclude: ["Manifests"]
     ),
@@ -106,7 +120,7 @@ let package = Package(
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
-      dependencies: ["countdown", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["countdown", "Spawn", "SpawnShims", .product(name: "GRDB", package: "GRDB.swift")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-// libFuzzer target: Timeline's conversions between arbitrary `Date`s (NaN, infinities, huge values
+// libFuzzer target: WallClockTimeline's conversions between arbitrary `Date`s (NaN, infinities, huge values
 // included) and a clock's instants, with arbitrary anchors and reference offsets, and the server
 // time estimator fed arbitrary samples. Conversions throw or give monotonic, round-tripping results;
 // nothing traps. Built and run by Fuzz/run.
@@ -12,13 +12,13 @@ public func fuzzTimeline(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
   let anchorInstant = FuzzInstant(offset: input.duration(limitSeconds: 31_557_600_000_000_000))
   let anchorDate = input.date()
   let offset = input.byte() & 1 == 0 ? Duration.zero : input.duration(limitSeconds: 12_623_040_000_000)
-  let timeline: Timeline<FuzzInstant>
+  let timeline: WallClockTimeline<FuzzInstant>
   do {
-    timeline = try Timeline(anchorDate: anchorDate, anchorInstant: anchorInstant, referenceOffset: offset)
+    timeline = try WallClockTimeline(anchorDate: anchorDate, anchorInstant: anchorInstant, referenceOffset: offset)
   } catch {
-    let supported = !anchorDate.isNaN && Timeline<FuzzInstant>.supportedDates.contains(anchorDate)
+    let supported = !anchorDate.isNaN && WallClockTimeline<FuzzInstant>.supportedDates.contains(anchorDate)
     require(
-      !supported || offset.magnitudeExceeds(Timeline<FuzzInstant>.maximumReferenceOffset),
+      !supported || offset.magnitudeExceeds(WallClockTimeline<FuzzInstant>.maximumReferenceOffset),
       "a valid anchor was refused: \(error)")
     return 0
   }
@@ -27,7 +27,9 @@ public func fuzzTimeline(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
   dates.sort { ($0.isNaN ? 0 : $0.timeIntervalSinceReferenceDate) < ($1.isNaN ? 0 : $1.timeIntervalSinceReferenceDate) }
   for date in dates {
     guard let instant = try? timeline.instant(for: date) else {
-      require(date.isNaN || !Timeline<FuzzInstant>.supportedDates.contains(date), "supported date \(date) was refused")
+      require(
+        date.isNaN || !WallClockTimeline<FuzzInstant>.supportedDates.contains(date),
+        "supported date \(date) was refused")
       continue
     }
     let back = timeline.date(for: instant)

@@ -59,6 +59,7 @@ let package = Package(
       dependencies: [
         "CountdownPostgres",
         .product(name: "CountdownKit", package: root),
+        .product(name: "Spawn", package: root),
         // CountdownPostgres's API shows postgres-nio's types, whose C shims its importers must see.
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -76,6 +77,7 @@ let package = Package(
       dependencies: [
         "CountdownPostgres",
         .product(name: "CountdownKit", package: root),
+        .product(name: "Spawn", package: root),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -89,6 +91,7 @@ let package = Package(
         "CountdownPostgres",
         .product(name: "CountdownKit", package: root),
         .product(name: "CountdownTesting", package: root),
+        .product(name: "Spawn", package: root),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]

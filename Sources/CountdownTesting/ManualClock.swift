@@ -1,10 +1,12 @@
 public import CountdownKit
 public import Foundation
 
-/// A clock for tests that moves only when told to, and keeps a wall clock beside it.
+/// A clock for tests that moves only when told to, and keeps a wall clock and a media clock beside it.
 ///
-/// `advance(by:)` moves monotonic and wall time together, as real time passing does;
-/// `jumpWallClock(by:)` moves only the wall clock, as a user editing the device clock does. Sleepers
+/// `advance(by:)` moves monotonic, wall and media time together, as real time passing does;
+/// `advanceAsleep(by:)` moves monotonic and wall time but not media time, as a device that sleeps does
+/// (`ContinuousClock` counts the sleep, Core Animation's clock does not); `jumpWallClock(by:)` moves
+/// only the wall clock, as a user editing the device clock does. Sleepers
 /// wake when an advance reaches their deadline, never on their own, so tests need no real waiting.
 ///
 /// ```swift
@@ -60,6 +62,8 @@ public final class ManualClock: Clock, WallClock, Sendable {
   private struct State {
     var now = Instant(offset: .zero)
     var date: Date
+    /// The time the clock has moved while awake (``mediaTime``).
+    var awake = Duration.zero
     var sleepers: [UInt64: Sleeper] = [:]
     var nextID: UInt64 = 0
     /// Sleeps that have begun but not yet either registered a sleeper or returned.
@@ -125,11 +129,28 @@ public final class ManualClock: Clock, WallClock, Sendable {
   ///
   /// - Precondition: `duration` is not negative.
   public func advance(by duration: Duration) {
+    advance(by: duration, asleep: false)
+  }
+
+  /// Moves monotonic and wall time forward by `duration` as a device asleep through it does, and wakes
+  /// every sleeper now due: ``mediaTime`` (Core Animation's clock) stays where it was.
+  ///
+  /// - Precondition: `duration` is not negative.
+  public func advanceAsleep(by duration: Duration) {
+    advance(by: duration, asleep: true)
+  }
+
+  /// The media time: how long the clock has moved while awake (Core Animation's `CACurrentMediaTime()`,
+  /// which stops while the device sleeps), read together with ``now`` under one lock.
+  public var mediaTime: MediaTime { state.withLock { MediaTime(offset: $0.awake) } }
+
+  private func advance(by duration: Duration, asleep: Bool) {
     precondition(
       duration >= .zero, "A manual clock cannot go back in time; use jumpWallClock(by:) to move only the wall clock")
     let due = state.withLock { state -> [Sleeper] in
       state.now = state.now.advanced(by: duration)
       state.date = state.date.addingTimeInterval(duration.timeInterval)
+      if !asleep { state.awake += duration }
       let due = state.sleepers.filter { $0.value.deadline <= state.now }
       for id in due.keys { state.sleepers.removeValue(forKey: id) }
       return due.values.sorted { $0.deadline < $1.deadline }

@@ -63,7 +63,8 @@ actor OrderSync {
 
   /// Applies a page of deadlines from the server, stored as wall-clock facts.
   func apply(
-    _ page: [Int: StoredCountdown], on timeline: Timeline<ContinuousClock.Instant>, at now: ContinuousClock.Instant
+    _ page: [Int: StoredCountdown], on timeline: WallClockTimeline<ContinuousClock.Instant>,
+    at now: ContinuousClock.Instant
   ) {
     board.apply(
       .upserted(page.map { BoardRow(id: $0.key, countdown: $0.value.restored(at: now, on: timeline), at: now) }),
@@ -109,9 +110,12 @@ actor OrderSync {
     var plans = 0
     let ring = RingAnimationModel(
       engine: engine, countdown: Countdown(duration: .seconds(8), startingAt: engine.now), phases: Urgency.phases,
-      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
+      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3),
+      mediaClock: MediaClock(seconds: { ProcessInfo.processInfo.systemUptime })
     ) { _ in plans += 1 }
-    let segments = await Task.detached { [plan = ring.plan] in plan.segments.count }.value
+    let segments = await Task.detached { [plan = ring.plan, media = ring.mediaPlan] in
+      min(plan.segments.count, media.segments.count)
+    }.value
     var announcer = CountdownAnnouncer<ContinuousClock.Instant>()
     _ = announcer.update(ring.plan.countdown, at: engine.now)
 
@@ -120,6 +124,15 @@ actor OrderSync {
     let countdown = Countdown(duration: .seconds(12), startingAt: engine.now)
     let turn = CountdownModel(engine: engine, countdown: countdown, display: urgency)
     let turnSchedule = Array(countdown.changes(of: urgency, from: engine.now, through: engine.now + .seconds(20)))
+
+    // A date that moves, followed by a model: one date sent from another task into the sequence it
+    // follows, then one pushed from a detached task.
+    let auction = FollowingCountdownModel(engine: engine, display: RoundedDisplay.seconds)
+    let (endDates, source) = AsyncStream.makeStream(of: Date?.self)
+    auction.follow(endDates)
+    await Task.detached { _ = source.yield(now.addingTimeInterval(30)) }.value
+    while auction.value == nil { await Task.yield() }
+    await Task.detached { await auction.update(to: now.addingTimeInterval(60)) }.value
 
     // The "views": re-rendered once per observation, until row 1 has finished.
     var renders = [screen.render {}]
@@ -132,7 +145,7 @@ actor OrderSync {
     }
     print("rows: \(renders.map { $0.joined(separator: " | ") }.joined(separator: " → "))")
     print(
-      "finished: \(screen.finished); widget entries: \(widget.count); turn: \(String(describing: turn.value)) of \(turnSchedule.map(\.value))"
+      "finished: \(screen.finished); widget entries: \(widget.count); turn: \(String(describing: turn.value)) of \(turnSchedule.map(\.value)); auction: \(String(describing: auction.value))"
     )
     print(
       "widget plan: \(widgetPlan.entries.count) entries, reload \(widgetPlan.reload); activity updates:"

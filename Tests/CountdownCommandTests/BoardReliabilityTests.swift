@@ -69,7 +69,7 @@ struct BoardReliabilityTests {
     _ = try await live.wait(timeout: 15) { lastLines().count == 1_050 }
     let lines = lastLines()
     #expect(lines.count == 1_050, "rows shown: \(lines.count)")
-    #expect(plain.process.isRunning, "the plain board is still running; stderr: \(plain.errors)")
+    #expect(plain.isRunning, "the plain board is still running; stderr: \(plain.errors)")
     for id in expectedValid {
       #expect(lines[id].map { !$0.contains("invalid") } == true, "valid row \(id): \(lines[id] ?? "missing")")
     }

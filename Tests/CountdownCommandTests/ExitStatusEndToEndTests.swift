@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 /// The exit statuses of `countdown help run`, each on the built binary under a pty (the release binary
@@ -66,17 +67,12 @@ struct ExitStatusEndToEndTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let marker = directory.appending(path: "alarm")
     let script = "\(CommandRunner.executable.path) \"$1\" --plain > /dev/null && touch '\(marker.path)'"
-    func run(_ time: String) throws -> Int32 {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", script, "sh", time]
-      try process.run()
-      process.waitUntilExit()
-      return process.terminationStatus
+    func run(_ time: String) async throws -> Termination {
+      try await ChildProcess.run(.shell(script, arguments: [time]), output: .discard, errors: .discard).termination
     }
-    #expect(try run("33:58") == 64)
+    #expect(try await run("33:58") == .exited(64))
     #expect(!FileManager.default.fileExists(atPath: marker.path), "no alarm after bad input")
-    #expect(try run("0.2s") == 0)
+    #expect(try await run("0.2s") == .exited(0))
     #expect(FileManager.default.fileExists(atPath: marker.path), "the alarm after the countdown ran out")
   }
 }

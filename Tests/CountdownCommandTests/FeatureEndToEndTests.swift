@@ -1,4 +1,5 @@
 import Foundation
+import SpawnShims
 import Testing
 
 /// termdown's features, as `countdown` has them, on the built binary: the live view under a pty
@@ -64,6 +65,35 @@ struct FeatureEndToEndTests {
     #expect(try String(contentsOf: outfile, encoding: .utf8) == "00:00\n")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
     #expect(leftovers.isEmpty, "no temporary files left: \(leftovers)")
+  }
+
+  @Test("--exec-timeout ends a command with what it started; --exec gets no PGPASSWORD")
+  func execTimeout() async throws {
+    let log = directory.appending(path: "exec-timeout.log")
+    // Records whether it sees PGPASSWORD, starts a grandchild that would outlive it, then hangs.
+    let command = "echo \"pw=${PGPASSWORD-unset}\" > '\(log.path)'; sleep 60 & echo $! >> '\(log.path)'; sleep 60"
+    // The runner kills countdown after 45 s (status -1): an exit of its own means it did not wait for the
+    // command's minute.
+    let result = try await CommandRunner.run(
+      ["0.2s", "--plain", "--exec", command, "--exec-timeout", "1s"], environment: ["PGPASSWORD": "hunter2"],
+      timeout: 45)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.contains("--exec was still running after --exec-timeout 1s and was ended"))
+    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first == "pw=unset")
+    let grandchild = try #require(lines.last.flatMap { Int32($0) })
+    #expect(Self.hasEnded(grandchild), "the command's background child ended with it")
+    let bad = try await CommandRunner.run(["1s", "--exec", "true", "--exec-timeout", "0s"])
+    #expect(bad.status == 64 && bad.errors.contains("--exec-timeout must be a duration from 1s to 24h"))
+  }
+
+  /// Whether process `pid` has ended (within 10 s), whoever its parent is.
+  static func hasEnded(_ pid: Int32) -> Bool {
+    let descriptor = spawn_pidfd_open(pid)
+    guard descriptor >= 0 else { return errno == ESRCH }
+    defer { close(descriptor) }
+    var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&polled, 1, 10_000) == 1
   }
 
   @Test("Only changed cells are sent; SIGWINCH redraws the whole screen at once")

@@ -49,6 +49,34 @@ struct BoardLifetimeTests {
     finishing.cancel()
   }
 
+  /// The board's side and the engine's side of one rule: an app that keeps neither its board nor its
+  /// engine, only the observation of its handler, still gets each row's completion, and then nothing
+  /// is left (the engine, which keeps itself while work is scheduled, goes too).
+  @Test func aBoardAndItsEngineBothDroppedStillFinishTheirRows() async {
+    let clock = ManualClock()
+    weak var weakEngine: CountdownEngine<ManualClock>?
+    weak var weakBoard: Board?
+    var finished: [Int] = []
+    let finishing: BoardObservation
+    do {
+      let engine = CountdownEngine(clock: clock, wallClock: clock)
+      let board = engine.board(of: Int.self, display: .seconds)
+      (weakEngine, weakBoard) = (engine, board)
+      finishing = board.onFinish { finished.append($0) }
+      board.apply(.upserted(rows([1, 2])))
+    }
+    #expect(weakBoard == nil)
+    #expect(weakEngine != nil, "its rows are scheduled: the engine keeps itself")
+    for _ in 0..<2 {
+      await waitForSleeper(clock)
+      clock.advance(by: .seconds(1))
+    }
+    await waitUntil("both rows finished") { finished.count == 2 }
+    #expect(finished == [0, 1])
+    await waitUntil("the engine went away once nothing was left") { weakEngine == nil }
+    finishing.cancel()
+  }
+
   @Test func aBoardWithoutRowsLeftIsForgottenAtOnce() async {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }

@@ -56,16 +56,6 @@ struct EngineLifecycleTests {
     #expect(engine.count == 0)
   }
 
-  @Test func anEngineThatGoesAwayStopsItsDriver() async {
-    let clock = ManualClock()
-    do {
-      let engine = CountdownEngine(clock: clock, wallClock: clock)
-      engine.add(Countdown(duration: .seconds(60), startingAt: clock.now), display: .seconds) { _ in }
-      await waitForSleeper(clock)
-    }
-    await waitUntil("the driver stopped sleeping") { clock.sleeperCount == 0 }
-  }
-
   @Test func anEngineOnTheContinuousClockNeedsNoArguments() {
     let engine = CountdownEngine()
     defer { engine.shutdown() }

@@ -77,6 +77,7 @@ final class Rings {
     case .plans:
       models[index] = RingAnimationModel(
         engine: engine, countdown: turn, phases: Self.phases, ring: Self.ring,
+        mediaClock: MediaClock(seconds: { ProcessInfo.processInfo.systemUptime }),
         onPlan: { [weak self] plan in
           guard let self else { return }
           calls += 1

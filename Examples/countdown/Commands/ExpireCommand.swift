@@ -15,7 +15,8 @@ struct ExpireCommand: AsyncParsableCommand {
 
       --exec runs with /bin/sh -c, with COUNTDOWN_ID, COUNTDOWN_TITLE, COUNTDOWN_ENDS_AT and \
       COUNTDOWN_EXPIRED_AT (ISO 8601, UTC) and COUNTDOWN_ATTEMPT (1, or more for a retry) in its \
-      environment; an exit status other than 0 is retried after 10 seconds. A server that stops \
+      environment, and not PGPASSWORD, in a process group of its own; an exit status other than 0, or a \
+      run longer than --exec-timeout (its group is then ended), is retried after 10 seconds. A server that stops \
       answering is noticed within 3 seconds; the worker reconnects and goes on. Start as many workers \
       as you like, on as many machines:
 
@@ -31,6 +32,12 @@ struct ExpireCommand: AsyncParsableCommand {
 
   @Option(help: ArgumentHelp("A shell command to run for each expired order.", valueName: "command"))
   var exec: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How long --exec may run before it and what it started are ended, a failed attempt: 30s, 5m.",
+      valueName: "duration"))
+  var execTimeout = "5m"
 
   @Option(help: "How long a follow-up may go without its worker before another worker takes it over: 30s, 5m.")
   var lease = "60s"
@@ -48,12 +55,17 @@ struct ExpireCommand: AsyncParsableCommand {
     guard case .duration(let duration) = try? TimeSpec(parsing: lease).form, duration >= .seconds(1) else {
       throw ValidationError("--lease must be a duration of at least a second, e.g. 30s or 5m.")
     }
+    guard case .duration(let timeout) = try? TimeSpec(parsing: execTimeout).form, timeout >= .seconds(1) else {
+      throw ValidationError("--exec-timeout must be a duration of at least a second, e.g. 30s or 5m.")
+    }
     guard (1...1_000).contains(concurrency.value) else { throw ValidationError("--concurrency must be in 1...1000.") }
   }
 
   func run() async throws {
-    guard case .duration(let duration) = try TimeSpec(parsing: lease).form else { return }
+    guard case .duration(let duration) = try TimeSpec(parsing: lease).form,
+      case .duration(let timeout) = try TimeSpec(parsing: execTimeout).form
+    else { return }
     try await ServerSupport.expire(
-      db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value))
+      db: db, exec: exec, execTimeout: timeout, lease: duration, worker: worker, concurrency: Int(concurrency.value))
   }
 }

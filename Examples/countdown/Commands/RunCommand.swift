@@ -105,6 +105,12 @@ struct RunCommand: AsyncParsableCommand {
   var exec: String?
 
   @Option(
+    help: ArgumentHelp(
+      "How long an --exec command may run before it and what it started are ended (e.g. --exec-timeout 30s).",
+      valueName: "duration"))
+  var execTimeout = "10m"
+
+  @Option(
     help: ArgumentHelp("A file that always holds the time shown (e.g. --outfile /tmp/left.txt).", valueName: "path"))
   var outfile: String?
 
@@ -137,6 +143,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     if let quitAfter, quitAfter.value > 86_400 { throw ValidationError("--quit-after is at most 86400 seconds.") }
     if let outfile { try OutputFile(path: outfile).validate() }
+    _ = try execTimeoutDuration()
     if voice {
       let language = format.resolvedLocale.language.languageCode?.identifier ?? "en"
       guard Speaker.program(language: language, environment: ProcessInfo.processInfo.environment) != nil else {
@@ -174,10 +181,23 @@ struct RunCommand: AsyncParsableCommand {
     plan.endText = endText.map(TerminalText.sanitized)
     plan.quitAfter = quitAfter.map { .milliseconds(Int64(($0.value * 1_000).rounded())) }
     plan.exec = exec
+    plan.execTimeout = try execTimeoutDuration()
     plan.outfile = outfile.map(OutputFile.init(path:))
     plan.windowTitle = windowTitle
     plan.voice = voice
     return plan
+  }
+
+  /// `--exec-timeout` as a duration: at least a second, at most a day.
+  private func execTimeoutDuration() throws -> Duration {
+    guard case .duration(let duration) = try? TimeSpec(parsing: execTimeout).form,
+      duration >= .seconds(1) && duration <= .seconds(86_400)
+    else {
+      throw ValidationError(
+        "--exec-timeout must be a duration from 1s to 24h, e.g. 30s or 5m; got '\(TerminalText.sanitized(execTimeout))'."
+      )
+    }
+    return duration
   }
 
   /// How `01/02/2027` is read: in the order of the `--locale` given, if any (not the system's, which
@@ -199,7 +219,7 @@ struct RunCommand: AsyncParsableCommand {
         return RunOutcome(lines: [], reachedZero: true)
       }
       return try await LiveCountdown(plan: plan, engine: engine, effects: effects).run()
-    } catch let error as TimelineError {
+    } catch let error as WallClockTimelineError {
       throw ValidationError("That date is too far away to count to: \(error)")
     }
   }

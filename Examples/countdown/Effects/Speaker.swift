@@ -1,36 +1,43 @@
 import Foundation
+import Spawn
 
 /// `--voice`: says a phrase through a speech program, one at a time; when phrases come faster than
 /// they are spoken, only the newest one waits.
 ///
 /// The program is the command line in `COUNTDOWN_SPEAK_COMMAND` (run by `/bin/sh` with the phrase as
 /// its last argument and `COUNTDOWN_SPEAK_LANGUAGE` in its environment), else `espeak-ng -v <language>`,
-/// else `say` (macOS).
+/// else `say` (macOS). A phrase still being spoken after a minute is cut off.
 @MainActor
 final class Speaker {
-  private let executable: URL
-  private let arguments: [String]
-  private let language: String
-  private var speaking: Process?
+  private let command: ChildCommand
+  private var speaking: Task<Void, Never>?
   private var waiting: String?
+
+  /// The longest a phrase may take.
+  private static let timeout = Duration.seconds(60)
 
   /// A speaker for `locale`'s language; throws when no speech program is found.
   init(locale: Locale, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-    language = locale.language.languageCode?.identifier ?? "en"
+    let language = locale.language.languageCode?.identifier ?? "en"
     guard let (executable, arguments) = Self.program(language: language, environment: environment) else {
       throw SpeakerError()
     }
-    self.executable = executable
-    self.arguments = arguments
+    command = ChildCommand(
+      executable, arguments: arguments,
+      environment: ChildEnvironment(environment).removing(ChildEnvironment.secrets)
+        .setting(["COUNTDOWN_SPEAK_LANGUAGE": language]))
   }
 
   /// The speech program and its arguments before the phrase, or nil if there is none.
-  nonisolated static func program(language: String, environment: [String: String]) -> (URL, [String])? {
+  nonisolated static func program(language: String, environment: [String: String]) -> (String, [String])? {
     if let command = environment["COUNTDOWN_SPEAK_COMMAND"], !command.isEmpty {
-      return (URL(fileURLWithPath: "/bin/sh"), ["-c", command + " \"$@\"", "countdown-speak"])
+      return ("/bin/sh", ["-c", command + " \"$@\"", "countdown-speak"])
     }
-    if let espeak = find("espeak-ng", in: environment) { return (espeak, ["-v", language]) }
-    if let say = find("say", in: environment) { return (say, []) }
+    let search = ChildEnvironment(environment)
+    if let espeak = try? ChildCommand("espeak-ng", environment: search).resolvedExecutable() {
+      return (espeak, ["-v", language])
+    }
+    if let say = try? ChildCommand("say", environment: search).resolvedExecutable() { return (say, []) }
     return nil
   }
 
@@ -40,29 +47,10 @@ final class Speaker {
       waiting = phrase
       return
     }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments + [TerminalText.sanitized(phrase)]
-    var environment = ProcessInfo.processInfo.environment
-    environment["COUNTDOWN_SPEAK_LANGUAGE"] = language
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.terminationHandler = { [weak self] process in
-      Task { @MainActor in self?.finished(process) }
-    }
-    do {
-      try process.run()
-      speaking = process
-    } catch {
-      speaking = nil
-    }
-  }
-
-  /// Waits for the phrase being spoken and the one waiting, if any (at exit).
-  func finish() {
-    while let process = speaking {
-      process.waitUntilExit()
+    var command = command
+    command.arguments.append(TerminalText.sanitized(phrase))
+    speaking = Task {
+      _ = try? await ChildProcess.run(command, output: .discard, errors: .inherit, timeout: Self.timeout)
       speaking = nil
       if let next = waiting {
         waiting = nil
@@ -71,23 +59,11 @@ final class Speaker {
     }
   }
 
-  private func finished(_ process: Process) {
-    guard speaking === process else { return }
-    speaking = nil
-    if let next = waiting {
-      waiting = nil
-      say(next)
+  /// Waits for the phrase being spoken and the one waiting, if any (at exit).
+  func finish() async {
+    while let speaking {
+      await speaking.value
     }
-  }
-
-  /// The executable `name` on the `PATH`.
-  private nonisolated static func find(_ name: String, in environment: [String: String]) -> URL? {
-    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appending(path: name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
   }
 }
 

@@ -17,7 +17,7 @@ struct CountdownSetup: Sendable {
 
   /// The setup for `target` (nil: a stopwatch) on `engine`.
   ///
-  /// - Throws: `TimelineError` for a date too far away for the engine's timeline.
+  /// - Throws: `WallClockTimelineError` for a date too far away for the engine's timeline.
   init(
     target: TimeSpec.Target?,
     engine: Engine,

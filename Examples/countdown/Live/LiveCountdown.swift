@@ -66,7 +66,7 @@ final class LiveCountdown {
     handle?.cancel()
     for task in tasks { task.cancel() }
     Terminal.restore()
-    effects.finish()
+    await effects.finish()
     if let failure { throw failure }
     return outcome
   }

@@ -31,7 +31,7 @@ final class PlainCountdown {
       start(0)
     }
     handle?.cancel()
-    effects.finish()
+    await effects.finish()
     if let failure { throw failure }
   }
 

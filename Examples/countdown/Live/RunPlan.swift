@@ -21,6 +21,8 @@ struct RunPlan: Sendable {
   var endText: String?
   var quitAfter: Duration?
   var exec: String?
+  /// How long an `--exec` command may run before its process group is ended.
+  var execTimeout = EndCommand.defaultTimeout
   var outfile: OutputFile?
   var windowTitle = true
   var voice = false
@@ -54,7 +56,7 @@ final class RunEffects {
   /// - Throws: ``SpeakerError`` with `--voice` when no speech program is found.
   init(plan: RunPlan) throws {
     self.plan = plan
-    endCommand = plan.exec.map(EndCommand.init)
+    endCommand = plan.exec.map { EndCommand($0, timeout: plan.execTimeout) }
     speaker = plan.voice ? try Speaker(locale: plan.locale) : nil
   }
 
@@ -89,8 +91,8 @@ final class RunEffects {
   }
 
   /// Waits for the commands and the speech still running (at exit).
-  func finish() {
-    endCommand?.waitForAll()
-    speaker?.finish()
+  func finish() async {
+    await endCommand?.waitForAll()
+    await speaker?.finish()
   }
 }

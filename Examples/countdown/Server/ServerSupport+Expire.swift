@@ -1,10 +1,13 @@
 #if COUNTDOWN_POSTGRES
   import CountdownPostgres
   import Foundation
+  import Spawn
 
   extension ServerSupport {
     /// Runs one expiry worker on the orders table at `db` until interrupted, printing a line per event.
-    static func expire(db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int) async throws {
+    static func expire(
+      db: String, exec: String?, execTimeout: Duration, lease: Duration, worker: String?, concurrency: Int
+    ) async throws {
       let location = try located(db)
       let worker = DeadlineExpiryWorker(
         location: location, table: try DeadlineTable(name: tableName),
@@ -12,7 +15,7 @@
       say("expire: worker \(TerminalText.sanitized(worker.name)) on \(location)")
       try await worker.run(events: report) { expired in
         guard let exec else { return }
-        try await FollowUpProcess.run(exec, for: expired)
+        try await FollowUpProcess.run(exec, for: expired, timeout: execTimeout)
       }
     }
 
@@ -57,41 +60,35 @@
     }
   }
 
-  /// A follow-up command: `/bin/sh -c` with the order's facts in its environment.
+  /// A follow-up command: `/bin/sh -c` with the order's facts in its environment (and not the
+  /// database's password), in a process group of its own that ends with the worker.
   enum FollowUpProcess {
     struct Failure: Error, CustomStringConvertible {
       var description: String
     }
 
-    static func run(_ command: String, for expired: ExpiredDeadline) async throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", command]
+    /// Runs `command` for `expired`; throws when it fails, or when it runs past `timeout` (its group is
+    /// then ended: SIGTERM, SIGKILL 2 s later). Cancelling the calling task ends it the same way.
+    static func run(_ command: String, for expired: ExpiredDeadline, timeout: Duration) async throws {
       let dates = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-      process.environment = ProcessInfo.processInfo.environment.merging([
+      let environment = ChildEnvironment.inherited().setting([
         "COUNTDOWN_ID": String(expired.id),
         "COUNTDOWN_TITLE": expired.row.title,
         "COUNTDOWN_ENDS_AT": expired.endsAt.formatted(dates),
         "COUNTDOWN_EXPIRED_AT": expired.expiredAt.formatted(dates),
         "COUNTDOWN_ATTEMPT": String(expired.attempt),
-      ]) { $1 }
-      process.standardInput = FileHandle.nullDevice
-      let status: (reason: Process.TerminationReason, code: Int32) = try await withCheckedThrowingContinuation {
-        continuation in
-        process.terminationHandler = { process in
-          continuation.resume(returning: (process.terminationReason, process.terminationStatus))
-        }
-        do {
-          try process.run()
-        } catch {
-          process.terminationHandler = nil
-          continuation.resume(throwing: Failure(description: "cannot run /bin/sh: \(error)"))
-        }
+      ])
+      let result: ChildProcessResult
+      do {
+        result = try await ChildProcess.run(
+          .shell(command, environment: environment), output: .inherit, errors: .inherit, timeout: timeout)
+      } catch {
+        throw Failure(description: "cannot run /bin/sh: \(error)")
       }
-      guard status.reason == .exit, status.code == 0 else {
-        throw Failure(
-          description: status.reason == .exit ? "exit status \(status.code)" : "killed by signal \(status.code)")
+      if result.timedOut {
+        throw Failure(description: "still running after --exec-timeout \(timeout.components.seconds)s; ended")
       }
+      guard result.termination.isSuccess else { throw Failure(description: result.termination.description) }
     }
   }
 #endif

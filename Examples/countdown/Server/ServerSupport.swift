@@ -19,7 +19,9 @@
       throw ServerSupportMissing()
     }
 
-    static func expire(db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int) async throws {
+    static func expire(
+      db: String, exec: String?, execTimeout: Duration, lease: Duration, worker: String?, concurrency: Int
+    ) async throws {
       throw ServerSupportMissing()
     }
   }

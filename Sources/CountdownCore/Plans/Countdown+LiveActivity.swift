@@ -30,7 +30,7 @@ extension Countdown {
   public func liveActivity<Display: CountdownDisplay>(
     of display: Display,
     at now: Instant,
-    on timeline: Timeline<Instant>,
+    on timeline: WallClockTimeline<Instant>,
     startedAt activityStart: Instant? = nil,
     maximumUpdates: Int = 16,
     dismissAfterFinish: Duration = .seconds(900)

@@ -7,7 +7,7 @@ extension Countdown {
   /// Where a plan made at `now` starts: the earliest date through `timeline` at or after `now`, and the
   /// instant `timeline` gives for that date, so that every value a plan lists for a date is the value at
   /// the instant the date stands for (`now` itself if the date cannot be read back).
-  func planStart(at now: Instant, on timeline: Timeline<Instant>) -> (date: Date, instant: Instant) {
+  func planStart(at now: Instant, on timeline: WallClockTimeline<Instant>) -> (date: Date, instant: Instant) {
     let date = Date.earliest(atOrAfter: timeline.localAttoseconds(at: now) + timeline.referenceOffset.attosecondCount)
     guard let instant = try? timeline.instant(for: date), instant >= now else { return (date, now) }
     return (date, instant)
@@ -18,7 +18,7 @@ extension Countdown {
   /// ``changes(of:from:through:on:limit:)``). A far horizon ends the walk for displays that change
   /// forever, which `limit` cuts first in practice.
   func datedChangesWithFinish<Display: CountdownDisplay>(
-    of display: Display, from start: (date: Date, instant: Instant), on timeline: Timeline<Instant>, limit: Int
+    of display: Display, from start: (date: Date, instant: Instant), on timeline: WallClockTimeline<Instant>, limit: Int
   ) -> [CountdownChange<Date, CombinedDisplay<Display, FinishDisplay>.Value>] {
     let horizon = start.instant.advanced(by: .seconds(Self.planHorizonSeconds))
     return changes(of: display.combined(with: FinishDisplay()), from: start.instant, through: horizon)
@@ -33,7 +33,7 @@ extension Countdown {
   /// The interval a system timer (`Text(timerInterval:)`, `ProgressView(timerInterval:)`) counts down
   /// for this running countdown: from the start of its total (or `date`, if later or without a total)
   /// to its end; `nil` while paused.
-  func timerInterval(from date: Date, on timeline: Timeline<Instant>) -> ClosedRange<Date>? {
+  func timerInterval(from date: Date, on timeline: WallClockTimeline<Instant>) -> ClosedRange<Date>? {
     guard let end else { return nil }
     let endDate = timeline.date(for: end)
     var start = date
@@ -43,7 +43,7 @@ extension Countdown {
 
   /// The earliest date through `timeline` at which this running countdown has finished (as the dated
   /// schedules date a change); `nil` while paused.
-  func finishDate(on timeline: Timeline<Instant>) -> Date? {
+  func finishDate(on timeline: WallClockTimeline<Instant>) -> Date? {
     end.map { Date.earliest(atOrAfter: timeline.localAttoseconds(at: $0) + timeline.referenceOffset.attosecondCount) }
   }
 }

@@ -29,7 +29,7 @@ extension Countdown {
   public func widgetTimeline<Display: CountdownDisplay>(
     of display: Display,
     at now: Instant,
-    on timeline: Timeline<Instant>,
+    on timeline: WallClockTimeline<Instant>,
     reloadsPerDay: Int = 40,
     maximumEntries: Int = 100
   ) -> WidgetTimelinePlan<Display.Value> {

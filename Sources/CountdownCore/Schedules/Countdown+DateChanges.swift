@@ -14,7 +14,7 @@ extension Countdown {
   /// can tell apart (about 0.1 µs today) are merged into the last of them.
   ///
   /// ```swift
-  /// let timeline = try Timeline(anchorDate: Date(), anchorInstant: clock.now)
+  /// let timeline = try WallClockTimeline(anchorDate: Date(), anchorInstant: clock.now)
   /// let entries = try turn.changes(of: .coarse, from: .now, through: .now + 86_400, on: timeline, limit: 200)
   /// ```
   ///
@@ -25,17 +25,17 @@ extension Countdown {
   ///   - timeline: Converts between the dates and this countdown's instants.
   ///   - limit: The most elements to return; WidgetKit and the notification center both prefer a
   ///     few dozen.
-  /// - Throws: ``TimelineError`` when `start` or `end` is not finite or outside
-  ///   ``Timeline/supportedDates``.
+  /// - Throws: ``WallClockTimelineError`` when `start` or `end` is not finite or outside
+  ///   ``WallClockTimeline/supportedDates``.
   /// - Precondition: `limit` is zero or more.
   /// - Complexity: O(`limit`) display calls (plus the invisible changes skipped).
   public func changes<Display: CountdownDisplay>(
     of display: Display,
     from start: Date,
     through end: Date,
-    on timeline: Timeline<Instant>,
+    on timeline: WallClockTimeline<Instant>,
     limit: Int
-  ) throws(TimelineError) -> [CountdownChange<Date, Display.Value>] {
+  ) throws(WallClockTimelineError) -> [CountdownChange<Date, Display.Value>] {
     precondition(limit >= 0, "A change schedule's limit must not be negative, got \(limit)")
     let changes = changes(of: display, from: try timeline.instant(for: start), through: try timeline.instant(for: end))
     return changes.dated(start: start, limit: limit) { instant in
@@ -58,15 +58,15 @@ extension CountdownDisplay {
   /// let entries = try AdaptiveDisplay.coarse.changes(until: deadline, from: .now, through: .now + 86_400, limit: 200)
   /// ```
   ///
-  /// - Throws: ``TimelineError`` when `deadline`, `start` or `end` is not finite or outside
-  ///   ``Timeline/supportedDates``.
+  /// - Throws: ``WallClockTimelineError`` when `deadline`, `start` or `end` is not finite or outside
+  ///   ``WallClockTimeline/supportedDates``.
   /// - Precondition: `limit` is zero or more.
   public func changes(
     until deadline: Date,
     from start: Date,
     through end: Date,
     limit: Int
-  ) throws(TimelineError) -> [CountdownChange<Date, Value>] {
+  ) throws(WallClockTimelineError) -> [CountdownChange<Date, Value>] {
     let countdown = Countdown(end: try WallClockInstant(deadline, as: .targetDate))
     return try countdown.changes(
       of: self, from: start, through: end, on: WallClockInstant.identityTimeline, limit: limit)

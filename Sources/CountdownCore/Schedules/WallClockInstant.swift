@@ -14,16 +14,16 @@ struct WallClockInstant: InstantProtocol {
 
   /// `date` as an exact instant.
   ///
-  /// - Throws: ``TimelineError`` with `role` when `date` is not finite or outside
-  ///   ``Timeline/supportedDates``.
-  init(_ date: Date, as role: TimelineError.DateRole) throws(TimelineError) {
+  /// - Throws: ``WallClockTimelineError`` with `role` when `date` is not finite or outside
+  ///   ``WallClockTimeline/supportedDates``.
+  init(_ date: Date, as role: WallClockTimelineError.DateRole) throws(WallClockTimelineError) {
     sinceReferenceDate = Duration(attosecondCount: try date.attosecondsSinceReferenceDate(as: role))
   }
 
   /// The timeline on which an instant's date is the instant itself (no reference offset).
-  static var identityTimeline: Timeline<WallClockInstant> {
+  static var identityTimeline: WallClockTimeline<WallClockInstant> {
     do {
-      return try Timeline(
+      return try WallClockTimeline(
         anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: WallClockInstant(sinceReferenceDate: .zero))
     } catch {
       preconditionFailure("Internal inconsistency: the reference date is outside the supported dates: \(error)")

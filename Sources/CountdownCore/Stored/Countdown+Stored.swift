@@ -13,11 +13,13 @@ extension Countdown {
   ///
   /// - Parameters:
   ///   - now: The current instant, to tell whether the countdown has finished.
-  ///   - timeline: Converts this countdown's instants to dates; an engine's ``Timeline``.
-  /// - Throws: ``StoredCountdownError`` when a date lies outside ``Timeline/supportedDates`` (an
+  ///   - timeline: Converts this countdown's instants to dates; an engine's ``WallClockTimeline``.
+  /// - Throws: ``StoredCountdownError`` when a date lies outside ``WallClockTimeline/supportedDates`` (an
   ///   instant absurdly far from the timeline's anchor), a duration beyond
   ///   ±``StoredCountdown/maximumDuration``, or the total is negative.
-  public func stored(at now: Instant, on timeline: Timeline<Instant>) throws(StoredCountdownError) -> StoredCountdown {
+  public func stored(at now: Instant, on timeline: WallClockTimeline<Instant>) throws(StoredCountdownError)
+    -> StoredCountdown
+  {
     func date(of instant: Instant, field: StoredCountdownError.Field) throws(StoredCountdownError) -> Date {
       let attoseconds = timeline.localAttoseconds(at: instant) + timeline.referenceOffset.attosecondCount
       return try Date.stored(Duration(attosecondCount: attoseconds), field: field)
@@ -45,8 +47,8 @@ extension StoredCountdown {
   ///
   /// - Parameters:
   ///   - now: The current instant of the clock `timeline` converts to.
-  ///   - timeline: Converts the stored dates to instants; an engine's ``Timeline``.
-  public func restored<Instant>(at now: Instant, on timeline: Timeline<Instant>) -> Countdown<Instant> {
+  ///   - timeline: Converts the stored dates to instants; an engine's ``WallClockTimeline``.
+  public func restored<Instant>(at now: Instant, on timeline: WallClockTimeline<Instant>) -> Countdown<Instant> {
     func instant(for date: Date) -> Instant {
       do {
         return try timeline.instant(for: date)

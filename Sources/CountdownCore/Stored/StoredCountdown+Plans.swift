@@ -13,14 +13,14 @@ extension StoredCountdown {
   /// let plan = try stored.widgetTimeline(of: AdaptiveDisplay.coarse, at: Date(), reloadsPerDay: 40)
   /// ```
   ///
-  /// - Throws: ``TimelineError`` when `now` is not finite or outside ``Timeline/supportedDates``.
+  /// - Throws: ``WallClockTimelineError`` when `now` is not finite or outside ``WallClockTimeline/supportedDates``.
   /// - Precondition: `reloadsPerDay >= 1` and `maximumEntries >= 3`.
   public func widgetTimeline<Display: CountdownDisplay>(
     of display: Display,
     at now: Date,
     reloadsPerDay: Int = 40,
     maximumEntries: Int = 100
-  ) throws(TimelineError) -> WidgetTimelinePlan<Display.Value> {
+  ) throws(WallClockTimelineError) -> WidgetTimelinePlan<Display.Value> {
     let (countdown, instant) = try onWallClock(at: now)
     return countdown.widgetTimeline(
       of: display, at: instant, on: WallClockInstant.identityTimeline, reloadsPerDay: reloadsPerDay,
@@ -31,8 +31,8 @@ extension StoredCountdown {
   /// ``Countdown/liveActivity(of:at:on:startedAt:maximumUpdates:dismissAfterFinish:)`` on the wall
   /// clock.
   ///
-  /// - Throws: ``TimelineError`` when `now` or `activityStart` is not finite or outside
-  ///   ``Timeline/supportedDates``.
+  /// - Throws: ``WallClockTimelineError`` when `now` or `activityStart` is not finite or outside
+  ///   ``WallClockTimeline/supportedDates``.
   /// - Precondition: `maximumUpdates >= 1`.
   public func liveActivity<Display: CountdownDisplay>(
     of display: Display,
@@ -40,9 +40,11 @@ extension StoredCountdown {
     startedAt activityStart: Date? = nil,
     maximumUpdates: Int = 16,
     dismissAfterFinish: Duration = .seconds(900)
-  ) throws(TimelineError) -> LiveActivityPlan<Display.Value> where Display.Value: Hashable & Codable {
+  ) throws(WallClockTimelineError) -> LiveActivityPlan<Display.Value> where Display.Value: Hashable & Codable {
     let (countdown, instant) = try onWallClock(at: now)
-    let start = try activityStart.map { date throws(TimelineError) in try WallClockInstant(date, as: .targetDate) }
+    let start = try activityStart.map { date throws(WallClockTimelineError) in
+      try WallClockInstant(date, as: .targetDate)
+    }
     return countdown.liveActivity(
       of: display, at: instant, on: WallClockInstant.identityTimeline, startedAt: start,
       maximumUpdates: maximumUpdates, dismissAfterFinish: dismissAfterFinish)
@@ -50,7 +52,9 @@ extension StoredCountdown {
 
   /// This countdown on exact wall-clock instants as it stands at `now` (a finished one ended no later
   /// than `now`), and `now` as an instant.
-  private func onWallClock(at now: Date) throws(TimelineError) -> (Countdown<WallClockInstant>, WallClockInstant) {
+  private func onWallClock(at now: Date) throws(WallClockTimelineError) -> (
+    Countdown<WallClockInstant>, WallClockInstant
+  ) {
     let instant = try WallClockInstant(now, as: .targetDate)
     var countdown = onWallClock
     if isFinished, let ended = countdown.end {

@@ -38,7 +38,7 @@ extension StoredCountdown {
   /// The time left at `date` by the wall clock: negative after the end, frozen while paused, and never
   /// positive once finished.
   ///
-  /// - Throws: ``StoredCountdownError`` when `date` is not finite or outside ``Timeline/supportedDates``.
+  /// - Throws: ``StoredCountdownError`` when `date` is not finite or outside ``WallClockTimeline/supportedDates``.
   public func remaining(at date: Date) throws(StoredCountdownError) -> Duration {
     let remaining = onWallClock.remaining(at: try Self.argument(date))
     return isFinished ? Swift.min(remaining, .zero) : remaining
@@ -46,7 +46,7 @@ extension StoredCountdown {
 
   /// Whether no time is left at `date`.
   ///
-  /// - Throws: ``StoredCountdownError`` when `date` is not finite or outside ``Timeline/supportedDates``.
+  /// - Throws: ``StoredCountdownError`` when `date` is not finite or outside ``WallClockTimeline/supportedDates``.
   public func isFinished(at date: Date) throws(StoredCountdownError) -> Bool {
     try remaining(at: date) <= .zero
   }
@@ -64,7 +64,7 @@ extension StoredCountdown {
   /// The countdown running again from `date` with the time it had left; unchanged unless paused.
   ///
   /// - Throws: ``StoredCountdownError`` when `date` is bad, or the new end date would be outside
-  ///   ``Timeline/supportedDates``.
+  ///   ``WallClockTimeline/supportedDates``.
   public func resumed(at date: Date) throws(StoredCountdownError) -> StoredCountdown {
     guard isPaused else { return self }
     return try StoredCountdown(onWallClock.resumed(at: try Self.argument(date)), total: total)
@@ -91,14 +91,14 @@ extension StoredCountdown {
   /// ``CountdownDisplay/changes(until:from:through:limit:)`` for a running countdown, one element for
   /// a paused one, and overtime only for a finished one.
   ///
-  /// - Throws: ``TimelineError`` when `start` or `end` is not finite or outside ``Timeline/supportedDates``.
+  /// - Throws: ``WallClockTimelineError`` when `start` or `end` is not finite or outside ``WallClockTimeline/supportedDates``.
   /// - Precondition: `limit` is zero or more.
   public func changes<Display: CountdownDisplay>(
     of display: Display,
     from start: Date,
     through end: Date,
     limit: Int
-  ) throws(TimelineError) -> [CountdownChange<Date, Display.Value>] {
+  ) throws(WallClockTimelineError) -> [CountdownChange<Date, Display.Value>] {
     var countdown = onWallClock
     if isFinished, let ended = countdown.end {
       countdown = countdown.retargeted(to: Swift.min(ended, try WallClockInstant(start, as: .targetDate)))
@@ -121,7 +121,7 @@ extension StoredCountdown {
 
 extension Date {
   /// The `Date` nearest to `sinceReferenceDate` after 2001-01-01, or an error about `field` when it
-  /// is outside ``Timeline/supportedDates`` (checked before rounding, so nothing huge reaches a `Double`).
+  /// is outside ``WallClockTimeline/supportedDates`` (checked before rounding, so nothing huge reaches a `Double`).
   static func stored(_ sinceReferenceDate: Duration, field: StoredCountdownError.Field) throws(StoredCountdownError)
     -> Date
   {

@@ -27,7 +27,7 @@ public import Foundation
 /// left, and one that had finished is finished, even if the wall clock was set back since.
 ///
 /// Every value is checked when it is made or decoded: dates must be finite and within
-/// ``Timeline/supportedDates``, durations within ±``maximumDuration``, and a total not negative.
+/// ``WallClockTimeline/supportedDates``, durations within ±``maximumDuration``, and a total not negative.
 /// Bad data throws a ``StoredCountdownError`` (wrapped in a `DecodingError` when decoding); it never
 /// traps. The JSON shape is documented under ``init(from:)``.
 public struct StoredCountdown: Hashable, Sendable {
@@ -54,7 +54,7 @@ public struct StoredCountdown: Hashable, Sendable {
   /// A stored countdown in `state`, checked.
   ///
   /// - Throws: ``StoredCountdownError`` for a date that is not finite or outside
-  ///   ``Timeline/supportedDates``, a duration beyond ±``maximumDuration``, or a negative total.
+  ///   ``WallClockTimeline/supportedDates``, a duration beyond ±``maximumDuration``, or a negative total.
   public init(state: State, total: Duration?) throws(StoredCountdownError) {
     switch state {
     case .running(let end), .finished(let end):
@@ -101,7 +101,7 @@ public struct StoredCountdown: Hashable, Sendable {
 extension WallClockInstant {
   /// `date` as an exact instant, or a ``StoredCountdownError`` about `field`.
   init(_ date: Date, field: StoredCountdownError.Field) throws(StoredCountdownError) {
-    do throws(TimelineError) {
+    do throws(WallClockTimelineError) {
       try self.init(date, as: .targetDate)
     } catch {
       switch error {

@@ -26,7 +26,7 @@ public enum StoredCountdownError: Error, Sendable, Hashable, CustomStringConvert
 
   /// A date that is NaN or infinite.
   case nonFiniteDate(Field)
-  /// A date outside ``Timeline/supportedDates`` (±100,000 years around 2001-01-01).
+  /// A date outside ``WallClockTimeline/supportedDates`` (±100,000 years around 2001-01-01).
   case dateOutOfRange(Field, Date)
   /// A total that is negative.
   case negativeTotal(Duration)

@@ -55,7 +55,7 @@ public struct ServerTimeEstimator<Instant: InstantProtocol>: Sendable, Hashable 
 
   /// A server clock's offset against a timeline's local wall clock.
   public struct Estimate: Sendable, Hashable {
-    /// Server time minus local wall-clock time: the ``Timeline/referenceOffset`` to use.
+    /// Server time minus local wall-clock time: the ``WallClockTimeline/referenceOffset`` to use.
     public let offset: Duration
     /// The most the true offset can differ from ``offset``: half the sample's round trip. It
     /// grows with the sample's age; see ``ServerTimeEstimator/uncertainty(at:)``.
@@ -88,13 +88,13 @@ public struct ServerTimeEstimator<Instant: InstantProtocol>: Sendable, Hashable 
   /// Adds a sample, keeping it if its uncertainty is lower than (or equal to) the kept sample's.
   ///
   /// - Returns: Whether `sample` is now ``best``.
-  /// - Throws: ``TimelineError/receivedBeforeSent(roundTrip:)`` when `received` precedes `sent`;
-  ///   ``TimelineError/roundTripTooLong(_:maximum:)`` when the round trip exceeds
-  ///   ``maximumRoundTrip``; ``TimelineError/nonFiniteDate(_:)`` or
-  ///   ``TimelineError/dateOutOfRange(_:_:)`` with ``TimelineError/DateRole/serverDate`` for a bad
+  /// - Throws: ``WallClockTimelineError/receivedBeforeSent(roundTrip:)`` when `received` precedes `sent`;
+  ///   ``WallClockTimelineError/roundTripTooLong(_:maximum:)`` when the round trip exceeds
+  ///   ``maximumRoundTrip``; ``WallClockTimelineError/nonFiniteDate(_:)`` or
+  ///   ``WallClockTimelineError/dateOutOfRange(_:_:)`` with ``WallClockTimelineError/DateRole/serverDate`` for a bad
   ///   server date. A rejected sample leaves the estimator unchanged.
   @discardableResult
-  public mutating func add(_ sample: Sample) throws(TimelineError) -> Bool {
+  public mutating func add(_ sample: Sample) throws(WallClockTimelineError) -> Bool {
     let roundTrip = sample.roundTrip
     guard roundTrip >= .zero else { throw .receivedBeforeSent(roundTrip: roundTrip) }
     if let maximumRoundTrip, roundTrip > maximumRoundTrip {
@@ -123,18 +123,18 @@ public struct ServerTimeEstimator<Instant: InstantProtocol>: Sendable, Hashable 
 
   /// The server clock's offset against `timeline`'s local wall clock, from the best sample.
   ///
-  /// The offset does not depend on `timeline`'s own ``Timeline/referenceOffset``. It does depend on
+  /// The offset does not depend on `timeline`'s own ``WallClockTimeline/referenceOffset``. It does depend on
   /// its anchor: after a wall-clock change, estimate again against the re-anchored timeline.
   ///
   /// - Returns: The estimate, or `nil` before any sample was added.
-  /// - Throws: ``TimelineError/referenceOffsetOutOfRange(_:)`` when the offset would exceed
-  ///   ``Timeline/maximumReferenceOffset``; with instants from one clock and dates in range, that
+  /// - Throws: ``WallClockTimelineError/referenceOffsetOutOfRange(_:)`` when the offset would exceed
+  ///   ``WallClockTimeline/maximumReferenceOffset``; with instants from one clock and dates in range, that
   ///   means the sample and the timeline came from different clocks.
-  public func estimate(against timeline: Timeline<Instant>) throws(TimelineError) -> Estimate? {
+  public func estimate(against timeline: WallClockTimeline<Instant>) throws(WallClockTimelineError) -> Estimate? {
     guard let best else { return nil }
     let server = try best.serverDate.attosecondsSinceReferenceDate(as: .serverDate)
     let offset = server - timeline.localAttoseconds(at: best.midpoint)
-    let limit = Timeline<Instant>.maximumReferenceOffset.attosecondCount
+    let limit = WallClockTimeline<Instant>.maximumReferenceOffset.attosecondCount
     guard -limit <= offset, offset <= limit else {
       throw .referenceOffsetOutOfRange(Duration(attosecondCount: offset))
     }
@@ -144,7 +144,9 @@ public struct ServerTimeEstimator<Instant: InstantProtocol>: Sendable, Hashable 
   /// `timeline` with its reference offset set to the estimate; unchanged before any sample.
   ///
   /// - Throws: The errors of ``estimate(against:)``.
-  public func apply(to timeline: Timeline<Instant>) throws(TimelineError) -> Timeline<Instant> {
+  public func apply(to timeline: WallClockTimeline<Instant>) throws(WallClockTimelineError) -> WallClockTimeline<
+    Instant
+  > {
     guard let estimate = try estimate(against: timeline) else { return timeline }
     return try timeline.withReferenceOffset(estimate.offset)
   }

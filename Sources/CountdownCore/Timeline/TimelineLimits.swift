@@ -6,7 +6,7 @@ import Foundation
 // 128-bit attosecond counts and converts at the edges, so every step is monotonic and the only
 // rounding is the unavoidable one into a `Double`.
 
-/// The limits a ``Timeline`` enforces on its inputs.
+/// The limits a ``WallClockTimeline`` enforces on its inputs.
 enum TimelineLimits {
   /// How far a date may lie from 2001-01-01: 100,000 Julian years of 365.25 days.
   ///
@@ -24,7 +24,8 @@ extension Date {
   /// This date as attoseconds since 2001-01-01, checked against ``TimelineLimits/dateSeconds``.
   ///
   /// Exact up to the rounding of the sub-second part to the attosecond, and monotonic.
-  func attosecondsSinceReferenceDate(as role: TimelineError.DateRole) throws(TimelineError) -> Int128 {
+  func attosecondsSinceReferenceDate(as role: WallClockTimelineError.DateRole) throws(WallClockTimelineError) -> Int128
+  {
     let seconds = timeIntervalSinceReferenceDate
     guard seconds.isFinite else { throw .nonFiniteDate(role) }
     let limit = Double(TimelineLimits.dateSeconds)

@@ -19,8 +19,9 @@
   ///
   /// Keep it in a view's `@State` (Getting Started has a whole view).
   ///
-  /// The countdown lives as long as the model: releasing the model cancels it (and its completion).
-  /// Change it through its ``handle``.
+  /// The countdown lives as long as the model: releasing the model cancels it (and its completion), and
+  /// so does `handle.cancel()` while you keep it. Change it through its ``handle``. Reading a property
+  /// subscribes to nothing: the model is the one subscription.
   @MainActor @Observable
   public final class CountdownModel<Display: CountdownDisplay, C: Clock> where C.Duration == Duration {
     /// What the model publishes.
@@ -65,7 +66,7 @@
     /// A model of a countdown to `date` on `engine` (converted through the engine's timeline, and moved
     /// when the wall clock changes), shown through `display`.
     ///
-    /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
+    /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away.
     public init(
       engine: CountdownEngine<C>,
       until date: Date,

@@ -17,13 +17,53 @@
     try body()
   }
 
-  /// When a timeline view redraws (stand-in of SwiftUI's `TimelineSchedule`).
-  public protocol TimelineSchedule {}
+  /// A mode of operation for timeline schedule updates (stand-in of SwiftUI's `TimelineScheduleMode`).
+  public enum TimelineScheduleMode: Sendable {
+    /// Updates at the schedule's natural cadence.
+    case normal
+    /// Updates at a reduced rate: only "major" updates, such as once a minute for a timer.
+    case lowFrequency
+  }
 
-  /// Every frame the display shows (stand-in of SwiftUI's `AnimationTimelineSchedule`).
+  /// A type that provides a sequence of dates for use as a schedule (stand-in of SwiftUI's
+  /// `TimelineSchedule`, with its requirements as Apple declares them).
+  public protocol TimelineSchedule {
+    /// An alias for the timeline schedule update mode.
+    typealias Mode = TimelineScheduleMode
+    /// The sequence of dates within a schedule.
+    associatedtype Entries: Sequence where Self.Entries.Element == Date
+    /// Provides a sequence of dates, in ascending order, starting around `startDate`.
+    func entries(from startDate: Date, mode: Self.Mode) -> Self.Entries
+  }
+
+  /// A pausable schedule of dates updating at a frequency no more quickly than the provided interval
+  /// (stand-in of SwiftUI's `AnimationTimelineSchedule`).
   public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
     let minimumInterval: Double?
     let paused: Bool
+
+    /// A schedule updating no more often than every `minimumInterval` seconds (`nil`: the system's
+    /// choice); none while `paused`.
+    public init(minimumInterval: Double? = nil, paused: Bool = false) {
+      self.minimumInterval = minimumInterval
+      self.paused = paused
+    }
+
+    /// The dates of an animation schedule (here: every `minimumInterval`, or every 1/60 s).
+    public struct Entries: Sequence, IteratorProtocol, Sendable {
+      var upcoming: Date?
+      let interval: TimeInterval
+      /// The next date.
+      public mutating func next() -> Date? {
+        defer { upcoming = upcoming?.addingTimeInterval(interval) }
+        return upcoming
+      }
+    }
+
+    /// Entries at the frequency of the animation schedule; none in `.lowFrequency` mode or while paused.
+    public func entries(from start: Date, mode: TimelineScheduleMode) -> AnimationTimelineSchedule.Entries {
+      Entries(upcoming: paused || mode == .lowFrequency ? nil : start, interval: minimumInterval ?? 1.0 / 60)
+    }
   }
 
   extension TimelineSchedule where Self == AnimationTimelineSchedule {

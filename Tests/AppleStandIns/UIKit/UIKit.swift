@@ -24,17 +24,8 @@
     public convenience init() { self.init(frame: .zero) }
     /// The view's own coordinate space: its frame's size at the origin.
     open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
-    /// The traits of the view's environment (stand-in of `UITraitEnvironment.traitCollection`).
-    open var traitCollection: UITraitCollection { UITraitCollection() }
     /// Adds `view` on top of the subviews.
     open func addSubview(_ view: UIView) { subviews.append(view) }
-  }
-
-  /// The traits of an environment: here only the screen's scale (stand-in of `UITraitCollection`).
-  open class UITraitCollection: @unchecked Sendable {
-    /// Points to pixels: 3 for the stand-in's screen.
-    open var displayScale: CGFloat { 3 }
-    init() {}
   }
 
   /// A colour (stand-in of `UIColor`).

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Synchronization
 
 /// Runs the built `countdown` binary and collects its output with the time each line arrived.
@@ -12,13 +13,9 @@ final class CommandRunner: Sendable {
   private struct Output {
     var pending = Data()
     var lines: [Line] = []
-    var errors = Data()
-    /// Whether standard output and standard error reached their end.
-    var outputEnded = false
-    var errorsEnded = false
   }
 
-  let process = Process()
+  let child: ChildProcess
   private let output = Mutex(Output())
   private let started = ContinuousClock.now
 
@@ -39,7 +36,8 @@ final class CommandRunner: Sendable {
     preconditionFailure("The countdown executable was not built next to the tests: \(candidates)")
   }()
 
-  /// Starts `countdown` with `arguments`, TZ=UTC and LANG=en_US.UTF-8, stdin from /dev/null.
+  /// Starts `countdown` with `arguments`, TZ=UTC and LANG=en_US.UTF-8, stdin from /dev/null, in a
+  /// process group of its own that ends with the test process.
   ///
   /// `onLine` is called with each line's index on the thread that reads the output, not on the
   /// Swift concurrency pool, so that signals sent from it go out at once even while other tests
@@ -51,25 +49,15 @@ final class CommandRunner: Sendable {
     launcher: [String] = [],
     onLine: (@Sendable (Int, CommandRunner) -> Void)? = nil
   ) throws {
-    if let program = launcher.first {
-      process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = launcher.dropFirst() + [Self.executable.path] + arguments
-    } else {
-      process.executableURL = Self.executable
-      process.arguments = arguments
-    }
-    var base = ProcessInfo.processInfo.environment
-    base["TZ"] = "UTC"
-    base["LANG"] = "en_US.UTF-8"
-    process.environment = base.merging(environment) { $1 }
-    process.standardInput = FileHandle.nullDevice
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    let command = launcher + [Self.executable.path] + arguments
+    let lines = LineCollector()
+    child = try ChildProcess(
+      ChildCommand(
+        command[0], arguments: Array(command.dropFirst()),
+        environment: .inherited().setting(["TZ": "UTC", "LANG": "en_US.UTF-8"].merging(environment) { $1 })),
+      output: .capture, errors: .capture, onOutput: lines.handler)
     let start = started
-    out.fileHandleForReading.readabilityHandler = { [self] handle in
-      let data = handle.availableData
+    lines.start { [self] data in
       let time = (ContinuousClock.now - start).inSeconds
       let newLines = output.withLock { output in
         let first = output.lines.count
@@ -82,20 +70,7 @@ final class CommandRunner: Sendable {
         return first..<output.lines.count
       }
       for index in newLines { onLine?(index, self) }
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        output.withLock { $0.outputEnded = true }
-      }
     }
-    err.fileHandleForReading.readabilityHandler = { [self] handle in
-      let data = handle.availableData
-      output.withLock { output in
-        output.errors.append(data)
-        if data.isEmpty { output.errorsEnded = true }
-      }
-      if data.isEmpty { handle.readabilityHandler = nil }
-    }
-    try process.run()
   }
 
   /// The lines printed so far.
@@ -105,7 +80,10 @@ final class CommandRunner: Sendable {
   var texts: [String] { lines.map(\.text) }
 
   /// Everything printed on standard error so far.
-  var errors: String { output.withLock { String(decoding: $0.errors, as: UTF8.self) } }
+  var errors: String { String(decoding: child.errors, as: UTF8.self) }
+
+  /// Whether `countdown` still runs.
+  var isRunning: Bool { child.isRunning }
 
   /// Seconds since the process started.
   var elapsed: Double { (ContinuousClock.now - started).inSeconds }
@@ -113,36 +91,39 @@ final class CommandRunner: Sendable {
   /// Waits until `count` lines have arrived or `timeout` seconds have passed.
   func waitForLines(_ count: Int, timeout: Double = 10) async throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-    while output.withLock({ $0.lines.count }) < count && ContinuousClock.now < deadline {
+    while output.withLock({ $0.lines.count }) < count && ContinuousClock.now < deadline && child.isRunning {
       try await Task.sleep(for: .milliseconds(10))
     }
   }
 
-  /// Waits for the process to exit (at most `timeout` seconds, then kills it) and returns its status.
+  /// Waits for the process to exit and everything it printed to be read (at most `timeout` seconds,
+  /// then kills it and returns -1), and returns its exit status, or the number of the signal that
+  /// ended it.
   func waitForExit(timeout: Double = 10) async throws -> Int32 {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-    while process.isRunning && ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
+    let child = child
+    let ended = await withTaskGroup(of: Termination?.self) { group in
+      group.addTask { await child.wait() }
+      group.addTask {
+        try? await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+        return nil
+      }
+      let first = await group.next() ?? nil
+      // The group returns once both tasks have: a child that did not end in time is killed.
+      if first == nil { child.sendToGroup(SIGKILL) }
+      group.cancelAll()
+      return first
     }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      return -1
+    guard let ended else { return -1 }
+    switch ended {
+    case .exited(let status): return status
+    case .signalled(let signal): return signal
     }
-    process.waitUntilExit()
-    // Let the pipe handlers read what was written before the exit, to its end (a loaded machine can be
-    // slow to run them: a fixed pause lost the end of a long listing).
-    let drained = ContinuousClock.now + .seconds(5)
-    while !output.withLock({ $0.outputEnded && $0.errorsEnded }) && ContinuousClock.now < drained {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    return process.terminationStatus
   }
 
   /// Sends `signal` to the process and returns when, in seconds since the start.
   @discardableResult
   func send(_ signal: Int32) -> Double {
-    kill(process.processIdentifier, signal)
+    child.send(signal)
     return elapsed
   }
 
@@ -161,5 +142,33 @@ extension Duration {
   var inSeconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+/// Hands a child's standard output to a handler set once the `CommandRunner` exists (the child starts
+/// first, so early output waits here).
+private final class LineCollector: Sendable {
+  private struct State {
+    var early: [Data] = []
+    var handler: (@Sendable (Data) -> Void)?
+  }
+  private let state = Mutex(State())
+
+  var handler: @Sendable (ChildProcess.Stream, Data) -> Void {
+    { [self] stream, data in
+      guard stream == .output else { return }
+      // Calls the handler under the lock, so that early pieces and new ones arrive in order.
+      state.withLock { state in
+        if let handler = state.handler { handler(data) } else { state.early.append(data) }
+      }
+    }
+  }
+
+  func start(_ handler: @escaping @Sendable (Data) -> Void) {
+    state.withLock { state in
+      for data in state.early { handler(data) }
+      state.early = []
+      state.handler = handler
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Synchronization
 
 /// Runs the built `countdown` binary on a pseudo-terminal, as a person would in a terminal window.
@@ -23,9 +24,7 @@ final class PseudoTerminal: Sendable {
   }
 
   let directory: URL
-  private let process = Process()
-  private let input = Pipe()
-  private let collected = Mutex(Data())
+  private let child: ChildProcess
 
   /// Starts `countdown arguments` on a `columns`×`rows` terminal, with TZ=UTC, LANG=en_US.UTF-8,
   /// TERM=xterm-256color and `environment`, in `workingDirectory` (a new temporary one by default).
@@ -46,31 +45,18 @@ final class PseudoTerminal: Sendable {
       stty -g > '\(directory.path)/after'
       """
     try Data(shell.utf8).write(to: directory.appending(path: "run.sh"))
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["--quiet", "--return", "--flush", "--echo", "never", "--command", "sh run.sh", "/dev/null"]
-    process.currentDirectoryURL = directory
-    var base = ProcessInfo.processInfo.environment
-    base["TZ"] = "UTC"
-    base["LANG"] = "en_US.UTF-8"
-    base["TERM"] = "xterm-256color"
-    process.environment = base.merging(environment) { $1 }
-    process.standardInput = input
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    out.fileHandleForReading.readabilityHandler = { [self] handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-      } else {
-        collected.withLock { $0.append(data) }
-      }
-    }
-    try process.run()
+    child = try ChildProcess(
+      ChildCommand(
+        "/usr/bin/script",
+        arguments: ["--quiet", "--return", "--flush", "--echo", "never", "--command", "sh run.sh", "/dev/null"],
+        environment: .inherited().setting(
+          ["TZ": "UTC", "LANG": "en_US.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 }),
+        workingDirectory: directory.path),
+      input: .pipe, output: .capture, errors: .sameAsOutput)
   }
 
   /// Everything written to the terminal so far.
-  var output: Data { collected.withLock { $0 } }
+  var output: Data { child.output }
 
   /// The output so far as text (invalid UTF-8 repaired).
   var text: String { String(decoding: output, as: UTF8.self) }
@@ -93,7 +79,7 @@ final class PseudoTerminal: Sendable {
 
   /// Types `text` on the terminal's keyboard (`"\u{3}"` is Ctrl-C).
   func type(_ text: String) {
-    input.fileHandleForWriting.write(Data(text.utf8))
+    try? child.write(Array(text.utf8))
   }
 
   /// The process id of `countdown`, once it has started.
@@ -109,14 +95,13 @@ final class PseudoTerminal: Sendable {
 
   /// Waits for everything to end (at most `timeout` seconds, then kills it) and returns the result.
   func finish(timeout: Double = 10) async throws -> Result {
-    let ended = try await wait(timeout: timeout) { !process.isRunning }
+    let ended = try await wait(timeout: timeout) { !child.isRunning }
     if !ended {
       send(SIGKILL)
-      process.terminate()
+      child.sendToGroup(SIGKILL)
     }
-    process.waitUntilExit()
-    try? input.fileHandleForWriting.close()
-    try await Task.sleep(for: .milliseconds(50))
+    _ = await child.wait()
+    child.closeInput()
     func read(_ name: String) -> String {
       let text = try? String(contentsOf: directory.appending(path: name), encoding: .utf8)
       return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""

@@ -184,8 +184,14 @@ import Testing
     print("CountdownAnnouncerTests.theMilestoneDisplayWakesForEveryAnnouncement seed \(seed)")
     var generator = SeededGenerator(seed: seed)
     for _ in 0..<20 {
-      let milestones = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
-        generator.duration(milliseconds: 1...120_000)
+      // The app that updates every 10 ms hears one announcement for what falls within one of its ticks
+      // (two milestones, or a milestone and the finish), where an app woken at each change hears each:
+      // keep milestones farther apart than a tick, from each other and from zero.
+      var milestones: [Duration] = []
+      for _ in 0..<Int.random(in: 1...6, using: &generator) {
+        let milestone = generator.duration(milliseconds: 21...120_000)
+        let apart = milestones.allSatisfy { $0 - milestone > .milliseconds(20) || milestone - $0 > .milliseconds(20) }
+        if apart { milestones.append(milestone) }
       }
       let policy = AnnouncementPolicy(milestones: milestones, minimumInterval: .zero, style: Self.english.style)
       let left = generator.duration(milliseconds: 1...130_000)

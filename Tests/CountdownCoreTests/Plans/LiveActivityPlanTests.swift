@@ -19,7 +19,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
     _ plan: LiveActivityPlan<Display.Value>,
     _ countdown: Countdown<TestInstant>,
     _ display: Display,
-    on timeline: Timeline<TestInstant>,
+    on timeline: WallClockTimeline<TestInstant>,
     at now: TestInstant,
     count: Int = 3_000,
     using generator: inout SeededGenerator,
@@ -174,7 +174,7 @@ private enum Urgency: String, Hashable, Codable, Sendable { case calm, hurry, la
     let decoded = try JSONDecoder().decode(
       LiveActivityPlan<Urgency>.ContentState.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)
-    #expect(throws: TimelineError.self) {
+    #expect(throws: WallClockTimelineError.self) {
       try stored.liveActivity(
         of: RoundedDisplay.minutes, at: now, startedAt: Date(timeIntervalSinceReferenceDate: .infinity))
     }

@@ -36,7 +36,7 @@ func sampleDates(
 func expectNeverWrong<Display: CountdownDisplay>(
   _ countdown: Countdown<TestInstant>,
   _ display: Display,
-  on timeline: Timeline<TestInstant>,
+  on timeline: WallClockTimeline<TestInstant>,
   at dates: [Date],
   sourceLocation: SourceLocation = #_sourceLocation,
   shown: (Date) -> ShownContent<Display.Value>?
@@ -76,8 +76,8 @@ func expectNeverWrong<Display: CountdownDisplay>(
 }
 
 /// A timeline with a random anchor in 2026 and a random reference offset (a server's clock).
-func randomTimeline(using generator: inout SeededGenerator) throws -> Timeline<TestInstant> {
-  try Timeline(
+func randomTimeline(using generator: inout SeededGenerator) throws -> WallClockTimeline<TestInstant> {
+  try WallClockTimeline(
     anchorDate: Date(timeIntervalSinceReferenceDate: Double.random(in: 820_000_000...830_000_000, using: &generator)),
     anchorInstant: TestInstant(generator.duration(milliseconds: 0...10_000_000)),
     referenceOffset: generator.duration(milliseconds: -300_000...300_000))

@@ -14,7 +14,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
     _ plan: WidgetTimelinePlan<Display.Value>,
     _ countdown: Countdown<TestInstant>,
     _ display: Display,
-    on timeline: Timeline<TestInstant>,
+    on timeline: WallClockTimeline<TestInstant>,
     at now: TestInstant,
     span: Duration,
     count: Int = 2_000,
@@ -162,7 +162,7 @@ private enum Urgency: Equatable, Sendable { case calm, hurry, late }
     let finished = try StoredCountdown(state: .finished(end: now.addingTimeInterval(60)), total: nil)
     let shown = try finished.widgetTimeline(of: RoundedDisplay.seconds, at: now)
     #expect(shown.entries.map(\.isFinished) == [true] && shown.reload == .never)
-    #expect(throws: TimelineError.nonFiniteDate(.targetDate)) {
+    #expect(throws: WallClockTimelineError.nonFiniteDate(.targetDate)) {
       try running.widgetTimeline(of: RoundedDisplay.seconds, at: Date(timeIntervalSinceReferenceDate: .nan))
     }
   }

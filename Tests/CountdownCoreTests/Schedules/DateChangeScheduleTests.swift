@@ -8,7 +8,7 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
 /// The wall-clock forms of a change schedule, checked against the exact value at every millisecond.
 @Suite struct DateChangeScheduleTests {
   /// Dates and instants are the same thing on this timeline: an instant is the time since 2001-01-01.
-  private let identity = try! Timeline(
+  private let identity = try! WallClockTimeline(
     anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: TestInstant.zero)
 
   /// A date in 2026 with a random fraction of a second (not a whole number of milliseconds).
@@ -71,7 +71,7 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
     let anchorDate = randomDate(using: &generator)
     let anchor = TestInstant(generator.duration(milliseconds: 0...10_000_000))
     let offset = generator.duration(milliseconds: -300_000...300_000)
-    let timeline = try Timeline(anchorDate: anchorDate, anchorInstant: anchor, referenceOffset: offset)
+    let timeline = try WallClockTimeline(anchorDate: anchorDate, anchorInstant: anchor, referenceOffset: offset)
     let countdown = Countdown(end: anchor + generator.duration(milliseconds: 20_000...40_000), total: .seconds(60))
     let display = RoundedDisplay.seconds.combined(with: ProgressDisplay(steps: 30, total: .seconds(60)))
     // The schedule is in the reference clock's dates: start where the reference clock reads a random date.
@@ -104,14 +104,14 @@ private enum Colour: Equatable, Sendable { case green, yellow, red }
     let now = Date(timeIntervalSinceReferenceDate: 825_000_000)
     let nan = Date(timeIntervalSinceReferenceDate: .nan)
     let far = Date(timeIntervalSinceReferenceDate: 1e300)
-    #expect(throws: TimelineError.nonFiniteDate(.targetDate)) {
+    #expect(throws: WallClockTimelineError.nonFiniteDate(.targetDate)) {
       try RoundedDisplay.seconds.changes(until: nan, from: now, through: now, limit: 10)
     }
-    #expect(throws: TimelineError.nonFiniteDate(.targetDate)) {
+    #expect(throws: WallClockTimelineError.nonFiniteDate(.targetDate)) {
       try RoundedDisplay.seconds.changes(
         until: now, from: Date(timeIntervalSinceReferenceDate: .infinity), through: now, limit: 10)
     }
-    #expect(throws: TimelineError.dateOutOfRange(.targetDate, far)) {
+    #expect(throws: WallClockTimelineError.dateOutOfRange(.targetDate, far)) {
       try RoundedDisplay.seconds.changes(until: now, from: now, through: far, limit: 10)
     }
   }

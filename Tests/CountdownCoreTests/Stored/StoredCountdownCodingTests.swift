@@ -170,7 +170,7 @@ import Testing
           decoded += 1
           _ = try stored.remaining(at: Date(timeIntervalSince1970: 1_800_000_000))
           _ = stored.restored(
-            at: ContinuousClock.now, on: try Timeline(anchorDate: Date(), anchorInstant: ContinuousClock.now))
+            at: ContinuousClock.now, on: try WallClockTimeline(anchorDate: Date(), anchorInstant: ContinuousClock.now))
         }
       }
     }

@@ -44,7 +44,7 @@ import Testing
       limit: 10)
     #expect(changes.map(\.value) == [.zero, .seconds(-1), .seconds(-2)])
     // And restored, it is finished at once: at its end date or `now`, whichever is earlier.
-    let timeline = try Timeline(anchorDate: now.addingTimeInterval(-600), anchorInstant: TestInstant.zero)
+    let timeline = try WallClockTimeline(anchorDate: now.addingTimeInterval(-600), anchorInstant: TestInstant.zero)
     let restored = finished.restored(at: .zero, on: timeline)
     #expect(restored.isFinished(at: .zero) && restored.remaining(at: .zero) == .zero)
   }
@@ -76,7 +76,7 @@ import Testing
     var generator = SeededGenerator(seed: seed)
     for _ in 0..<500 {
       let offset = generator.duration(milliseconds: -600_000...600_000)
-      let before = try Timeline(
+      let before = try WallClockTimeline(
         anchorDate: now, anchorInstant: TestInstant(generator.duration(milliseconds: 0...1_000_000_000)),
         referenceOffset: offset)
       let storedAt = before.anchorInstant + generator.duration(milliseconds: 0...100_000)
@@ -86,7 +86,7 @@ import Testing
       let stored = try (paused ? countdown.paused(at: storedAt) : countdown).stored(at: storedAt, on: before)
       // Another process, with its own monotonic origin, later by `gap` on both clocks.
       let gap = generator.duration(milliseconds: 0...100_000_000)
-      let after = try Timeline(
+      let after = try WallClockTimeline(
         anchorDate: now.addingTimeInterval(Double(gap.components.seconds)),
         anchorInstant: TestInstant(generator.duration(milliseconds: -1_000...1_000)), referenceOffset: offset)
       let relaunch = after.anchorInstant
@@ -103,7 +103,7 @@ import Testing
   }
 
   @Test func anInstantTooFarFromTheAnchorIsAnError() throws {
-    let timeline = try Timeline(anchorDate: now, anchorInstant: TestInstant.zero)
+    let timeline = try WallClockTimeline(anchorDate: now, anchorInstant: TestInstant.zero)
     let far = Countdown(end: TestInstant(.seconds(Int64(4e12))))
     #expect(throws: StoredCountdownError.self) { try far.stored(at: .zero, on: timeline) }
   }

@@ -14,7 +14,7 @@ import Testing
   /// request takes `outbound` to arrive, is stamped and answered after `processing`, and whose
   /// response takes `inbound` to come back. The server stamps its date at the start of processing.
   static func sample(
-    on timeline: Timeline<TestInstant>, trueOffset: Duration, sent: TestInstant,
+    on timeline: WallClockTimeline<TestInstant>, trueOffset: Duration, sent: TestInstant,
     outbound: Duration, processing: Duration = .zero, inbound: Duration
   ) throws -> Sample {
     let stamped = sent.advanced(by: outbound)
@@ -30,11 +30,11 @@ import Testing
       received: midpoint.advanced(by: roundTrip / 2))
   }
 
-  @Test(arguments: TimelineTests.seeds)
+  @Test(arguments: WallClockTimelineTests.seeds)
   func estimateIsWithinHalfTheRoundTripOfTheTruth(seed: UInt64) throws {
     var generator = SeededGenerator(seed: seed)
     let trueOffset = Duration.random(seconds: -3_600...3_599, using: &generator)
-    let timeline = try Timeline(
+    let timeline = try WallClockTimeline(
       anchorDate: .random(secondsSinceReferenceDate: 600_000_000...900_000_000, using: &generator),
       anchorInstant: TestInstant(.random(seconds: 0...1_000_000, using: &generator)))
     var estimator = Estimator(driftPerSecond: .zero)
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func improvesWhenAFasterSampleArrives() throws {
-    let timeline = try Timeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor)
+    let timeline = try WallClockTimeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor)
     let trueOffset = Duration.milliseconds(2_500)
     var estimator = Estimator(driftPerSecond: .zero)
     // A slow, lopsided sample: 380 ms out, 20 ms back.
@@ -130,7 +130,8 @@ import Testing
     #expect(try estimator.add(now))
     #expect(estimator.best == now)
     #expect(
-      try estimator.estimate(against: Timeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor))?.uncertainty
+      try estimator.estimate(against: WallClockTimeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor))?
+        .uncertainty
         == .milliseconds(50))
   }
 
@@ -142,9 +143,11 @@ import Testing
 
     let backwards = Sample(
       sent: Self.anchor, serverDate: Self.anchorDate, received: Self.anchor.advanced(by: .milliseconds(-1)))
-    #expect(throws: TimelineError.receivedBeforeSent(roundTrip: .milliseconds(-1))) { try estimator.add(backwards) }
+    #expect(throws: WallClockTimelineError.receivedBeforeSent(roundTrip: .milliseconds(-1))) {
+      try estimator.add(backwards)
+    }
     let tooSlow = Self.sample(around: Self.anchor, roundTrip: .milliseconds(600))
-    #expect(throws: TimelineError.roundTripTooLong(.milliseconds(600), maximum: .milliseconds(500))) {
+    #expect(throws: WallClockTimelineError.roundTripTooLong(.milliseconds(600), maximum: .milliseconds(500))) {
       try estimator.add(tooSlow)
     }
     #expect(estimator == before)
@@ -157,7 +160,8 @@ import Testing
 
   @Test func withoutSamplesThereIsNoEstimate() throws {
     let estimator = Estimator()
-    let timeline = try Timeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor, referenceOffset: .seconds(7))
+    let timeline = try WallClockTimeline(
+      anchorDate: Self.anchorDate, anchorInstant: Self.anchor, referenceOffset: .seconds(7))
     #expect(estimator.best == nil)
     #expect(estimator.uncertainty(at: Self.anchor) == nil)
     #expect(try estimator.estimate(against: timeline) == nil)
@@ -168,7 +172,7 @@ import Testing
     var estimator = Estimator()
     try estimator.add(
       Sample(sent: Self.anchor, serverDate: Self.anchorDate + 42, received: Self.anchor.advanced(by: .seconds(2))))
-    let local = try Timeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor)
+    let local = try WallClockTimeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor)
     let estimate = try #require(try estimator.estimate(against: local))
     #expect(estimate.offset == .seconds(41))
     #expect(estimate.uncertainty == .seconds(1))
@@ -181,13 +185,13 @@ import Testing
     let far = Self.anchor.advanced(by: .seconds(12_623_040_000_000))
     var estimator = Estimator()
     try estimator.add(Sample(sent: far, serverDate: Self.anchorDate, received: far.advanced(by: .milliseconds(10))))
-    let timeline = try Timeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor)
-    let error = #expect(throws: TimelineError.self) { try estimator.estimate(against: timeline) }
+    let timeline = try WallClockTimeline(anchorDate: Self.anchorDate, anchorInstant: Self.anchor)
+    let error = #expect(throws: WallClockTimelineError.self) { try estimator.estimate(against: timeline) }
     guard case .referenceOffsetOutOfRange(let offset) = error else {
       Issue.record("expected referenceOffsetOutOfRange, got \(String(describing: error))")
       return
     }
-    #expect(offset < .zero - Timeline<TestInstant>.maximumReferenceOffset)
-    #expect(throws: TimelineError.self) { try estimator.apply(to: timeline) }
+    #expect(offset < .zero - WallClockTimeline<TestInstant>.maximumReferenceOffset)
+    #expect(throws: WallClockTimelineError.self) { try estimator.apply(to: timeline) }
   }
 }

@@ -126,7 +126,7 @@ struct CountdownModelTests {
     engine.wallClockDidChange()
     engine._serveDue()
     #expect(model.value == .seconds(5_400), "a date target moves with the wall clock")
-    #expect(throws: TimelineError.self) {
+    #expect(throws: WallClockTimelineError.self) {
       try CountdownModel(engine: engine, until: Date(timeIntervalSince1970: .nan), display: .coarse)
     }
   }

@@ -44,12 +44,13 @@ import Testing
   /// A snapshot shown as text and a ring, as Getting Started shows it.
   struct SnapshotView: View {
     let snapshot: CountdownSnapshot<Duration, ContinuousClock.Instant>
+    @Environment(\.displayScale) private var displayScale
 
     var body: some View {
       // docs: Sources/CountdownCore/CountdownCore.docc/Articles/GettingStarted.md
       Text(snapshot.value, format: .countdown(.digital))
       Circle()
-        .trim(from: 0, to: RingGeometry(progress: snapshot.progress ?? 0, diameter: 48, lineWidth: 4, scale: 3).strokeEnd)
+        .trim(from: 0, to: RingGeometry(progress: snapshot.progress ?? 0, diameter: 48, lineWidth: 4, scale: displayScale).strokeEnd)
         .stroke(style: StrokeStyle(lineWidth: 4, lineCap: .round))
         .rotationEffect(.degrees(-90))
       // end docs

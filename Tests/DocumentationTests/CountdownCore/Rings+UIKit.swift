@@ -13,10 +13,13 @@
       arcCenter: CGPoint(x: ring.center.x, y: ring.center.y), radius: ring.radius,
       startAngle: ring.startAngle, endAngle: ring.startAngle + (ring.isClockwise ? 2 : -2) * .pi,
       clockwise: ring.isClockwise)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)  // or each value set starts a 0.25 s implicit animation
     progressLayer.path = path.cgPath
     progressLayer.lineWidth = ring.lineWidth
     progressLayer.strokeEnd = ring.strokeEnd
     dotLayer.position = CGPoint(x: ring.dotPosition.x, y: ring.dotPosition.y)
+    CATransaction.commit()
     // end docs
   }
 #endif

@@ -12,7 +12,7 @@ import Testing
   @Test func convertAndSynchronise() async throws {
     // docs: Sources/CountdownCore/CountdownCore.docc/Articles/WallClockAndServerTime.md
     let clock = ContinuousClock()
-    var timeline = try Timeline(anchorDate: Date(), anchorInstant: clock.now)
+    var timeline = try WallClockTimeline(anchorDate: Date(), anchorInstant: clock.now)
     // end docs
 
     // docs: Sources/CountdownCore/CountdownCore.docc/Articles/WallClockAndServerTime.md
@@ -52,7 +52,7 @@ import Testing
   }
 
   /// The instant `order`'s window ends at on `timeline`, or nil (and a message) if its date makes no sense.
-  func end(of order: Order, on timeline: Timeline<ContinuousClock.Instant>) -> ContinuousClock.Instant? {
+  func end(of order: Order, on timeline: WallClockTimeline<ContinuousClock.Instant>) -> ContinuousClock.Instant? {
     // docs: Sources/CountdownCore/CountdownCore.docc/Articles/WallClockAndServerTime.md
     var end: ContinuousClock.Instant?
     do {
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func aDateThatMakesNoSenseIsAnError() throws {
-    let timeline = try Timeline(anchorDate: Date(), anchorInstant: ContinuousClock.now)
+    let timeline = try WallClockTimeline(anchorDate: Date(), anchorInstant: ContinuousClock.now)
     #expect(end(of: Order(id: 1, title: "", fittingEndsAt: Date(timeIntervalSince1970: .nan)), on: timeline) == nil)
     #expect(end(of: order, on: timeline) != nil)
   }
@@ -74,12 +74,12 @@ import Testing
 // docs: Sources/CountdownCore/CountdownCore.docc/Articles/WallClockAndServerTime.md
 @MainActor final class Deadlines {
   private let clock = ContinuousClock()
-  private var timeline: Timeline<ContinuousClock.Instant>
+  private var timeline: WallClockTimeline<ContinuousClock.Instant>
   private var orders: [Order] = []
   private(set) var ends: [Order.ID: ContinuousClock.Instant] = [:]
 
   init() throws {
-    timeline = try Timeline(anchorDate: Date(), anchorInstant: clock.now)
+    timeline = try WallClockTimeline(anchorDate: Date(), anchorInstant: clock.now)
   }
 
   func track(_ orders: [Order]) throws {

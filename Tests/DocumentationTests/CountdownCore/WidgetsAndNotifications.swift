@@ -49,22 +49,22 @@ import Testing
       completion(timeline(from: Date()).entries.first ?? placeholder(in: context))
     }
 
-    func getTimeline(in context: Context, completion: @escaping @Sendable (WidgetKit.Timeline<FittingEntry>) -> Void) {
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<FittingEntry>) -> Void) {
       completion(timeline(from: Date()))
     }
 
-    private func timeline(from now: Date) -> WidgetKit.Timeline<FittingEntry> {
+    private func timeline(from now: Date) -> Timeline<FittingEntry> {
       guard let order = OrderStore.shared.nextOrder() else {
-        return WidgetKit.Timeline(entries: [FittingEntry(date: now, left: nil)], policy: .never)
+        return Timeline(entries: [FittingEntry(date: now, left: nil)], policy: .never)
       }
       do {
         let changes = try AdaptiveDisplay.coarse.changes(
           until: order.fittingEndsAt, from: now, through: now.addingTimeInterval(86_400), limit: 100)
         let entries = changes.map { FittingEntry(date: $0.at, left: $0.value) }
-        return WidgetKit.Timeline(entries: entries, policy: .atEnd)
+        return Timeline(entries: entries, policy: .atEnd)
       } catch {
         // The stored date is NaN or absurd: show no time rather than a wrong one, and look again later.
-        return WidgetKit.Timeline(entries: [FittingEntry(date: now, left: nil)], policy: .after(now.addingTimeInterval(900)))
+        return Timeline(entries: [FittingEntry(date: now, left: nil)], policy: .after(now.addingTimeInterval(900)))
       }
     }
   }
@@ -89,7 +89,7 @@ import Testing
     let shown: WidgetTimelinePlan<Duration?>.Entry?
   }
 
-  func fittingTimerTimeline(for order: Order, now: Date) -> WidgetKit.Timeline<FittingTimerEntry> {
+  func fittingTimerTimeline(for order: Order, now: Date) -> Timeline<FittingTimerEntry> {
     // Half hours above an hour; below, no value: the system's own timer shows minutes and seconds.
     let hours = AdaptiveDisplay.coarse.map { $0 > .seconds(3_600) ? $0 : nil }
     do {
@@ -97,11 +97,11 @@ import Testing
       let plan = try window.widgetTimeline(of: hours, at: now, reloadsPerDay: 40)
       let entries = plan.entries.map { FittingTimerEntry(date: $0.date, shown: $0) }
       switch plan.reload {
-      case .never: return WidgetKit.Timeline(entries: entries, policy: .never)
-      case .after(let date): return WidgetKit.Timeline(entries: entries, policy: .after(date))
+      case .never: return Timeline(entries: entries, policy: .never)
+      case .after(let date): return Timeline(entries: entries, policy: .after(date))
       }
     } catch {
-      return WidgetKit.Timeline(entries: [FittingTimerEntry(date: now, shown: nil)], policy: .after(now.addingTimeInterval(900)))
+      return Timeline(entries: [FittingTimerEntry(date: now, shown: nil)], policy: .after(now.addingTimeInterval(900)))
     }
   }
 

@@ -44,7 +44,7 @@ let circularTimer = PhaseDisplay(initial: 0, phases: (1...7).map { .init(startsA
     var plans = 0
     let model = RingAnimationModel(
       engine: engine, countdown: Countdown(duration: .seconds(8), startingAt: clock.now), phases: circularTimer,
-      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3)
+      ring: RingGeometry(progress: 1, diameter: 48, lineWidth: 4, scale: 3), mediaClock: .manual(clock)
     ) { _ in plans += 1 }
     for _ in 0..<50 {
       clock.advance(by: .milliseconds(100))
@@ -53,33 +53,12 @@ let circularTimer = PhaseDisplay(initial: 0, phases: (1...7).map { .init(startsA
     #expect(plans == 1 && model.plan.segments.count == 8)
     model.handle.pause()
     engine.serveDue()
-    #expect(plans == 2 && model.plan.segments.isEmpty && model.plan.restingPhase == 5)
+    #expect(plans == 2 && model.plan.segments.isEmpty && model.plan.restingPhase == 5 && model.isPaused)
   }
 }
 
 #if os(Linux)
   import SwiftUI
-
-  // docs: Sources/CountdownKit/CountdownKit.docc/Articles/AnimatedRings.md
-  struct TurnRing: View {
-    static let palette: [Color] = [.green, .green, .blue, .blue, .yellow, .yellow, .orange, .red]
-    let model: RingAnimationModel<PhaseDisplay<Int>, ContinuousClock>
-
-    var body: some View {
-      let plan = model.plan
-      // Redrawn every frame while the plan moves; the app is never called for it.
-      TimelineView(.animation(paused: plan.segments.isEmpty)) { context in
-        let instant = ContinuousClock.now.advanced(by: .seconds(context.date.timeIntervalSinceNow))
-        Circle()
-          .inset(by: plan.ring.lineWidth / 2)
-          .trim(from: 0, to: plan.strokeEnd(at: instant))
-          .stroke(Self.palette[plan.phase(at: instant)], style: StrokeStyle(lineWidth: plan.ring.lineWidth, lineCap: .round))
-          .rotationEffect(.degrees(-90))
-          .frame(width: plan.ring.diameter, height: plan.ring.diameter)
-      }
-    }
-  }
-  // end docs
 
   // docs: Sources/CountdownKit/CountdownKit.docc/Articles/AnimatedRings.md
   struct SegmentedTurnRing: View {
@@ -91,26 +70,25 @@ let circularTimer = PhaseDisplay(initial: 0, phases: (1...7).map { .init(startsA
       Circle()
         .inset(by: 2)
         .trim(from: 0, to: strokeEnd)
-        .stroke(TurnRing.palette[phase], style: StrokeStyle(lineWidth: 4, lineCap: .round))
+        .stroke(RingTimer.palette[phase], style: StrokeStyle(lineWidth: 4, lineCap: .round))
         .rotationEffect(.degrees(-90))
         .frame(width: 48, height: 48)
-        .task(id: model.plan) { @MainActor in await play(model.plan) }
+        .task(id: model.mediaPlan) { @MainActor in await play(model.mediaPlan) }
     }
 
     /// Plays `plan` from now on: each segment one linear animation, in its colour from its start.
-    private func play(_ plan: RingAnimationPlan<Int, ContinuousClock.Instant>) async {
-      let clock = ContinuousClock()
-      for segment in plan.segments where segment.end > clock.now {
-        try? await clock.sleep(until: segment.start)
+    private func play(_ plan: RingAnimationPlan<Int, MediaTime>) async {
+      for segment in plan.segments where segment.end > model.mediaClock.now {
+        try? await Task.sleep(for: model.mediaClock.now.duration(to: segment.start))
         if Task.isCancelled { return }
-        let now = clock.now
+        let now = model.mediaClock.now
         phase = segment.phase
         strokeEnd = segment.strokeEnd(at: now)
         withAnimation(.linear(duration: now.duration(to: segment.end) / .seconds(1))) {
           strokeEnd = segment.toStrokeEnd
         }
       }
-      if let last = plan.segments.last { try? await clock.sleep(until: last.end) }
+      if let last = plan.segments.last { try? await Task.sleep(for: model.mediaClock.now.duration(to: last.end)) }
       if Task.isCancelled { return }
       phase = plan.restingPhase
       strokeEnd = plan.restingStrokeEnd

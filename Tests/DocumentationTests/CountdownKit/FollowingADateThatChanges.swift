@@ -3,6 +3,7 @@
 // byte for byte: keep the two in step (.ci/check-doc-blocks).
 #if os(Linux)
   import CountdownKit
+  import FirebaseFirestore
   import Foundation
   import FoundationNetworking
   import GRDB
@@ -80,18 +81,66 @@
   }
 
   // docs: Sources/CountdownKit/CountdownKit.docc/Articles/FollowingADateThatChanges.md
+  @MainActor final class Auction {
+    let countdown: FollowingCountdownModel<RoundedDisplay, ContinuousClock>
+
+    init(_ document: DocumentReference, engine: CountdownEngine<ContinuousClock>) {
+      countdown = FollowingCountdownModel(engine: engine, display: .seconds)
+      countdown.follow(document.snapshots.map { ($0.get("endsAt") as? Timestamp)?.dateValue() })
+    }
+  }
+  // end docs
+
+  // docs: Sources/CountdownKit/CountdownKit.docc/Articles/FollowingADateThatChanges.md
   struct AuctionBanner: View {
-    let endDates: AsyncStream<Date>
-    let engine: CountdownEngine<ContinuousClock>
-    @State private var text = ""
+    let countdown: FollowingCountdownModel<RoundedDisplay, ContinuousClock>
 
     var body: some View {
-      Text(text)
-        .task { @MainActor in
-          for await snapshot in engine.snapshots(following: endDates, display: .seconds) {
-            text = snapshot.isFinished ? "Closed" : snapshot.value.formatted(.countdown(.digital))
-          }
+      if let left = countdown.value, !countdown.isFinished {
+        Text(left.formatted(.countdown(.digital)))
+      } else {
+        Text(countdown.snapshot == nil ? "No auction" : "Closed")
+      }
+    }
+  }
+  // end docs
+
+  /// The article's pausable auction: what the document says, as a stored countdown.
+  @MainActor enum PausableAuction {
+    static func follow(_ document: DocumentReference, with countdown: FollowingCountdownModel<RoundedDisplay, ContinuousClock>) {
+      // docs: Sources/CountdownKit/CountdownKit.docc/Articles/FollowingADateThatChanges.md
+      countdown.follow(document.snapshots.map { snapshot -> StoredCountdown? in
+        guard let end = (snapshot.get("endsAt") as? Timestamp)?.dateValue() else { return nil }
+        if let pausedAt = (snapshot.get("pausedAt") as? Timestamp)?.dateValue(),
+          let left = snapshot.get("secondsLeft") as? Int
+        {
+          return try? StoredCountdown(state: .paused(remaining: .seconds(left), since: pausedAt), total: nil)
         }
+        return try? StoredCountdown(end: end)
+      })
+      // end docs
+    }
+  }
+
+  // docs: Sources/CountdownKit/CountdownKit.docc/Articles/FollowingADateThatChanges.md
+  @MainActor final class AuctionListener {
+    let countdown: FollowingCountdownModel<RoundedDisplay, ContinuousClock>
+    private var registration: (any ListenerRegistration)?
+
+    init(engine: CountdownEngine<ContinuousClock>) {
+      countdown = FollowingCountdownModel(engine: engine, display: .seconds)
+    }
+
+    func start(_ document: DocumentReference) {
+      let countdown = countdown
+      registration = document.addSnapshotListener { snapshot, _ in
+        countdown.update(to: (snapshot?.get("endsAt") as? Timestamp)?.dateValue())
+      }
+    }
+
+    func stop() {
+      registration?.remove()
+      registration = nil
     }
   }
   // end docs

@@ -1,6 +1,7 @@
 import CountdownPostgres
 import Foundation
 import PostgresNIO
+import Spawn
 
 /// A database made for one run of a scenario.
 struct BenchDatabase {
@@ -107,23 +108,9 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 /// Runs a shell command (a server restart) to its end; its exit status (-1 if killed by a signal).
-///
-/// posix_spawn and waitpid, not Foundation's `Process`, whose `waitUntilExit` was seen never to return
-/// for `pg_ctl restart` (the server it starts lives on).
-@discardableResult
-func shell(_ command: String) throws -> Int32 {
-  let arguments: [String] = ["/bin/sh", "-c", command]
-  let argv = arguments.map { strdup($0) } + [nil]
-  defer {
-    for pointer in argv { free(pointer) }
-  }
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
-  guard spawned == 0 else { throw Broken(description: "cannot run /bin/sh: error \(spawned)") }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-  // WIFEXITED and WEXITSTATUS, which Swift does not import.
-  return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+func shell(_ command: String) async throws -> Int32 {
+  let result = try await ChildProcess.run(.shell(command), output: .inherit, errors: .inherit)
+  return if case .exited(let status) = result.termination { status } else { -1 }
 }
 
 /// "12.3" for a number of milliseconds (or "-").

@@ -51,7 +51,7 @@ struct BurstBench: AsyncParsableCommand {
     {
       try await Task.sleep(for: .milliseconds(250))
     }
-    pool.stopAll()
+    await pool.stopAll()
     try await report(database)
   }
 

@@ -56,7 +56,7 @@ struct ExpireBench: AsyncParsableCommand {
       Task {
         try await Task.sleep(for: .seconds(restartAt ?? seconds / 2))
         let restarted = ContinuousClock.now
-        let status = try shell(command)
+        let status = try await shell(command)
         say(
           "expire: t=\(format(milliseconds(restarted - start) / 1_000)) s, the server was restarted "
             + "(\(command): exit status \(status), \(format(milliseconds(ContinuousClock.now - restarted))) ms)")
@@ -66,7 +66,7 @@ struct ExpireBench: AsyncParsableCommand {
     while ContinuousClock.now - start < .seconds(seconds + 5) {
       try await Task.sleep(for: .seconds(killEvery))
       let victim = Int.random(in: 0..<workers)
-      pool.kill(victim)
+      await pool.kill(victim)
       kills += 1
       try pool.start(victim)
     }
@@ -78,7 +78,7 @@ struct ExpireBench: AsyncParsableCommand {
     {
       try await Task.sleep(for: .milliseconds(250))
     }
-    pool.stopAll()
+    await pool.stopAll()
     try await report(database, record: record, kills: kills)
   }
 

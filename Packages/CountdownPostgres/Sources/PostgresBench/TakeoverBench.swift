@@ -45,7 +45,7 @@ struct TakeoverBench: AsyncParsableCommand {
       try await Task.sleep(for: .milliseconds(20))
     }
     try await Task.sleep(for: .seconds(1))  // the worker extends its leases a few times
-    stuck.kill(0)
+    await stuck.kill(0)
     let killedAt = try await database.integers("SELECT (EXTRACT(EPOCH FROM now()) * 1000000)::int8")[0]
     let leaseEnds = Dictionary(
       try await database.pairs("SELECT id, (EXTRACT(EPOCH FROM lease_until) * 1000000)::int8 FROM orders"),
@@ -62,7 +62,7 @@ struct TakeoverBench: AsyncParsableCommand {
     {
       try await Task.sleep(for: .milliseconds(50))
     }
-    heir.stopAll()
+    await heir.stopAll()
     let delays = try await database.pairs(
       "SELECT id, (EXTRACT(EPOCH FROM claimed_at) * 1000000)::int8 FROM orders_attempts WHERE attempt = 2"
     ).compactMap { id, claimed in leaseEnds[id].map { Double(claimed - $0) / 1_000 } }.sorted()

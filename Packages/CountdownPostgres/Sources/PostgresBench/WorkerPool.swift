@@ -1,12 +1,13 @@
 import Foundation
+import Spawn
 
-/// Worker processes, by slot: started with their output to `logs/worker-<slot>.log`, killed with SIGKILL.
-/// Used from one task.
+/// Worker processes, by slot: started with their output appended to `logs/worker-<slot>.log`, killed
+/// with SIGKILL. Used from one task.
 final class WorkerPool {
   let binary: URL
   let arguments: [String]
   let logs: URL
-  private var processes: [Int: Process] = [:]
+  private var workers: [Int: ChildProcess] = [:]
 
   init(binary: URL, arguments: [String], logs: URL) {
     self.binary = binary
@@ -16,34 +17,24 @@ final class WorkerPool {
 
   /// Starts the worker of `slot` (its log is appended to).
   func start(_ slot: Int) throws {
-    let log = logs.appending(path: "worker-\(slot).log")
-    if !FileManager.default.fileExists(atPath: log.path) {
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    }
-    let output = try FileHandle(forWritingTo: log)
-    try output.seekToEnd()
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments + ["--worker", "worker-\(slot)-\(UInt16.random(in: 0...UInt16.max))"]
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    try output.close()
-    processes[slot] = process
+    let log = logs.appending(path: "worker-\(slot).log").path
+    let name = "worker-\(slot)-\(UInt16.random(in: 0...UInt16.max))"
+    workers[slot] = try ChildProcess(
+      ChildCommand(binary.path, arguments: arguments + ["--worker", name]), output: .appending(toFile: log),
+      errors: .sameAsOutput)
   }
 
   /// Kills the worker of `slot` with SIGKILL and reaps it.
-  func kill(_ slot: Int) {
-    guard let process = processes.removeValue(forKey: slot) else { return }
-    _ = Foundation.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+  func kill(_ slot: Int) async {
+    guard let worker = workers.removeValue(forKey: slot) else { return }
+    worker.send(SIGKILL)
+    _ = await worker.wait()
   }
 
   /// Stops every worker (SIGTERM) and waits for them.
-  func stopAll() {
-    for process in processes.values { process.terminate() }
-    for process in processes.values { process.waitUntilExit() }
-    processes.removeAll()
+  func stopAll() async {
+    for worker in workers.values { worker.send(SIGTERM) }
+    for worker in workers.values { _ = await worker.wait() }
+    workers.removeAll()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 extension ServerTests {
@@ -20,28 +21,23 @@ extension ServerTests {
       return nil
     }
 
-    @Test func eachDeadlineExpiresOnceAndEveryFollowUpRunsWhileWorkersAreKilled() throws {
+    @Test func eachDeadlineExpiresOnceAndEveryFollowUpRunsWhileWorkersAreKilled() async throws {
       guard let bench = Self.built("PostgresBench"), let countdown = Self.built("countdown-pg"),
         let url = TestServer.url
       else {
         Issue.record("PostgresBench and countdown-pg were not built next to the tests (run swift build first)")
         return
       }
-      let process = Process()
-      process.executableURL = bench
       // Lateness is checked loosely here (tests run in parallel, in debug); the full run holds it to 1 s.
-      process.arguments = [
+      let arguments = [
         "expire", "--url", url, "--workers", "3", "--deadlines", "200", "--seconds", "3", "--kill-every", "0.8",
         "--lease", "1s", "--p99-limit", "3000", "--binary", countdown.path,
       ]
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
+      let result = try await ChildProcess.run(
+        ChildCommand(bench.path, arguments: arguments), errors: .sameAsOutput, timeout: .seconds(300))
+      let text = result.outputText
       print(text)
-      #expect(process.terminationStatus == 0, "\(text)")
+      #expect(result.termination == .exited(0), "\(text)")
       #expect(text.contains("expired more than once 0, early 0"))
       #expect(text.contains("workers killed and restarted"))
     }

@@ -8,8 +8,17 @@ extension ServerTests {
   @Suite("A server restart")
   struct RestartTests {
     @Test func boardsConvergeAndNoDeadlineIsLostOrExpiredTwice() async throws {
-      let cluster = try PrivateCluster.start()
-      defer { cluster.stop() }
+      let cluster = try await PrivateCluster.start()
+      do {
+        try await converge(on: cluster)
+      } catch {
+        await cluster.stop()
+        throw error
+      }
+      await cluster.stop()
+    }
+
+    private func converge(on cluster: PrivateCluster) async throws {
       let location = try PostgresLocation(url: cluster.url)
       let database = TestDatabase(location: location, server: location)
       let table = try DeadlineTable(name: "orders")
@@ -38,7 +47,7 @@ extension ServerTests {
           )
         })
       #expect(try await eventually { try await database.integers("SELECT count(*) FROM orders_attempts") != [0] })
-      try cluster.restart()
+      try await cluster.restart()
       // Edits after the restart reach the boards too.
       let edits = try await PostgresDeadlines.connect(to: location, table: table)
       try await edits.setEnd(of: 300, to: Date().addingTimeInterval(3), now: Date())

@@ -77,7 +77,7 @@ extension ServerTests {
         #expect(await Self.logsIn(ignored)?.kind == .refused, "a file others can read is not used")
 
         // The command: no password in its arguments, PGPASSWORD in its environment.
-        let result = try CommandTests.run(
+        let result = try await CommandTests.run(
           ["board", "--once", "--db", url], environment: ["PGPASSWORD": password, "HOME": home])
         #expect(result.errors.contains("No table orders in"), "logged in, and found no table: \(result)")
       }

@@ -12,7 +12,8 @@ extension CountdownEngine {
   /// throws, the countdown goes on to the last date it gave, and the sequence then ends like
   /// ``snapshots(of:display:)``: once the countdown has finished and its display will not change
   /// again. A source that ends without giving a valid date ends the sequence at once. Cancelling the
-  /// consumer cancels the countdown and stops reading the source.
+  /// consumer cancels the countdown and stops reading the source. While it reads its source, the
+  /// sequence keeps its engine, even one the app no longer holds.
   ///
   /// - Parameters:
   ///   - ends: The end dates, newest last.
@@ -28,11 +29,11 @@ extension CountdownEngine {
       of: Snapshot<Display.Value>.self, bufferingPolicy: .bufferingNewest(1))
     let sink = StreamSink(display: display, origin: origin, continuation: continuation)
     let current = Lock<RowReference?>(nil)
-    let reader = Task { [weak self] in
+    // The reader holds the engine while it reads: a later date may make the countdown count again.
+    let reader = Task { [engine = self] in
       var started = false
       do {
         for try await date in ends {
-          guard let engine = self else { break }
           if let reference = current.withLock({ $0 }) {
             engine.retarget(reference, to: date)
           } else if !started, let end = try? engine.instant(for: date) {
@@ -53,7 +54,7 @@ extension CountdownEngine {
       }
       // No date will move the end any more: the sequence can end once the countdown has settled.
       if let reference = current.withLock({ $0 }) {
-        self?.releaseWhenSettled(reference)
+        engine.releaseWhenSettled(reference)
       } else if !started {
         continuation.finish()
       }
@@ -83,5 +84,59 @@ extension CountdownEngine {
   @usableFromInline
   func releaseWhenSettled(_ reference: RowReference) {
     mutate(reference) { state, row, now in state.core.releaseWhenSettled(row, at: now, into: &state.effects) }
+  }
+}
+
+// The countdown of a `FollowingCountdownModel`: one row per model while the source has a date, set anew
+// at each of its changes.
+
+extension CountdownEngine {
+  /// Adds a row counting `target` for a ``FollowingCountdownModel``, with a main-actor subscriber. The
+  /// target is converted through the timeline under the lock (a wall-clock change cannot fall between
+  /// the conversion and the row); the row follows its end date while it runs and is kept after it
+  /// settles, so that a later date makes it count again. Returns its handle and the countdown as added,
+  /// at the instant of the add.
+  func addFollowed<Display: CountdownDisplay>(
+    _ target: StoredCountdown, display: Display,
+    onChange: @escaping @MainActor @Sendable (Snapshot<Display.Value>) -> Void,
+    onFinish: (@MainActor @Sendable () -> Void)?
+  ) -> (CountdownHandle<C>, Countdown<C.Instant>, C.Instant) {
+    let plan = DisplayPlan.make(for: display)
+    let subscriber = MainSubscriber(onChange: onChange, onFinish: onFinish)
+    let (reference, countdown, now) = mutate { state, now in
+      let (spec, countdown) = followedRow(target, on: state.timeline, at: now)
+      let displayClass = state.displayClass(for: display, plan: plan, origin: origin)
+      let binding = state.install(.main(subscriber), in: displayClass)
+      let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
+      return (RowReference(row: row, generation: state.core.rows[row].generation), countdown, instant(now))
+    }
+    return (CountdownHandle(engine: self, reference: reference), countdown, now)
+  }
+
+  /// Sets `handle`'s countdown to `target` (converted as ``addFollowed(_:display:onChange:onFinish:)``
+  /// does): end, pause, total and date anew, the subscriber and the completion's state kept (a
+  /// completion that fired is armed again by an end in the future). Returns the countdown as set, at the
+  /// instant of the change, or `nil` when the countdown is gone.
+  func replaceFollowed(
+    _ handle: CountdownHandle<C>, with target: StoredCountdown
+  ) -> (Countdown<C.Instant>, C.Instant)? {
+    mutate(handle.reference) { state, row, now in
+      let (spec, countdown) = followedRow(target, on: state.timeline, at: now)
+      state.core.change(row, .replace(spec), at: now, into: &state.effects)
+      return (countdown, instant(now))
+    }
+  }
+
+  /// `target` as a countdown on this engine's clock at `now`, and the row that counts it: following its
+  /// end date while it runs, kept once it settles.
+  private func followedRow(
+    _ target: StoredCountdown, on timeline: WallClockTimeline<C.Instant>, at now: Tick
+  ) -> (EngineCore.RowSpec, Countdown<C.Instant>) {
+    let countdown = target.restored(at: instant(now), on: timeline)
+    var date: Date?
+    if case .running(let end) = target.state { date = end }
+    var spec = spec(for: countdown, target: date)
+    spec.releasesWhenSettled = false
+    return (spec, countdown)
   }
 }

@@ -38,7 +38,7 @@ extension CountdownEngine {
   /// Adds a countdown to a wall-clock date (converted through the engine's timeline, and moved when the
   /// wall clock changes), with snapshots to `onChange` on the main actor.
   ///
-  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away.
+  /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away.
   @inlinable
   @discardableResult
   public func add<Display: CountdownDisplay>(
@@ -80,7 +80,8 @@ extension CountdownEngine {
   /// consumer only ever sees the newest snapshot, never a backlog of stale ones. The sequence ends
   /// when the countdown has finished and its display will not change again (with an overtime display,
   /// never), or when the engine shuts down. Cancelling the task that consumes it (or dropping the
-  /// sequence) cancels the countdown. A live sequence does not keep the engine alive.
+  /// sequence) cancels the countdown. Until then the engine runs it even if the app no longer holds
+  /// the engine (see ``CountdownEngine``, "Lifetime").
   @inlinable
   public func snapshots<Display: CountdownDisplay>(
     of countdown: Countdown<C.Instant>,

@@ -50,6 +50,17 @@ public import Foundation
 /// proportional to what changes on screen, not to the number of countdowns. Main-actor subscribers are
 /// called in batches, one hop to the main actor per wake-up; one that falls behind gets each
 /// subscriber's newest snapshot once, never a backlog.
+///
+/// ## Lifetime
+///
+/// An engine keeps itself alive while it has something scheduled (a change to show, a completion to
+/// fire), as a run loop keeps its timers: an engine made in a function that returns, with its handles
+/// dropped, still shows its countdowns and fires their completions. Once nothing is scheduled (every
+/// countdown over, paused, or waiting for its next date), it is held only by what the app holds: its
+/// handles, boards, slots, models, publishers, and sequences that follow a source of dates. When the
+/// last of those goes, so does the engine. A countdown that never settles (an overtime or elapsed
+/// display) keeps its engine until it is cancelled, as a repeating timer would. ``shutdown()`` is the
+/// explicit stop.
 public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Duration {
   /// The engine clock's instant type.
   public typealias Instant = C.Instant
@@ -134,6 +145,7 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
       state.isShutDown = true
       mailbox.shutDown()
       _ = flush(&state, at: 0)
+      holdWhileScheduled(&state, isScheduled: false)
       return state.driver.stop()
     }
     wake?.perform()
@@ -143,11 +155,11 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   // MARK: - Wall clock
 
   /// The timeline that converts wall-clock dates to the engine's instants.
-  public var timeline: Timeline<C.Instant> { state.withLock { $0.timeline } }
+  public var timeline: WallClockTimeline<C.Instant> { state.withLock { $0.timeline } }
 
   /// The engine instant at which the wall clock (corrected by the reference offset) reads `date`.
   ///
-  /// - Throws: `TimelineError` for dates that are not finite or absurdly far away.
+  /// - Throws: `WallClockTimelineError` for dates that are not finite or absurdly far away.
   public func instant(for date: Date) throws -> C.Instant {
     try state.withLock { try $0.timeline.instant(for: date) }
   }
@@ -163,10 +175,10 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
   /// Sets the offset of a trusted reference clock (a server) against the local wall clock, e.g. from a
   /// `ServerTimeEstimator`, and moves every countdown whose end came from a `Date`.
   ///
-  /// - Throws: `TimelineError.referenceOffsetOutOfRange` for an absurd offset; nothing changes.
+  /// - Throws: `WallClockTimelineError.referenceOffsetOutOfRange` for an absurd offset; nothing changes.
   public func setReferenceOffset(_ offset: Duration) throws {
-    try mutate { state, now -> Result<Void, TimelineError> in
-      do throws(TimelineError) {
+    try mutate { state, now -> Result<Void, WallClockTimelineError> in
+      do throws(WallClockTimelineError) {
         state.timeline = try state.timeline.withReferenceOffset(offset)
         retargetDates(&state, at: now)
         return .success(())
@@ -176,13 +188,13 @@ public final class CountdownEngine<C: Clock>: Sendable where C.Duration == Durat
     }.get()
   }
 
-  static func makeTimeline(date: Date, instant: C.Instant, offset: Duration) -> Timeline<C.Instant> {
-    if let timeline = try? Timeline(anchorDate: date, anchorInstant: instant, referenceOffset: offset) {
+  static func makeTimeline(date: Date, instant: C.Instant, offset: Duration) -> WallClockTimeline<C.Instant> {
+    if let timeline = try? WallClockTimeline(anchorDate: date, anchorInstant: instant, referenceOffset: offset) {
       return timeline
     }
     // The wall clock itself reports an absurd date: anchor at the reference date rather than trap.
     // swift-format-ignore: NeverForceUnwrap
-    return try! Timeline(
+    return try! WallClockTimeline(
       anchorDate: Date(timeIntervalSinceReferenceDate: 0), anchorInstant: instant, referenceOffset: offset)
   }
 }

@@ -73,7 +73,7 @@ public struct CountdownHandle<C: Clock>: Sendable, Hashable where C.Duration == 
   /// paused countdown keeps its frozen time whatever the wall clock does, and counts it down from the
   /// moment it resumes.
   ///
-  /// - Throws: `TimelineError` for a date that is not finite or absurdly far away; the countdown is
+  /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away; the countdown is
   ///   left unchanged.
   public func retarget(to date: Date) throws {
     let engine = engine

@@ -57,8 +57,10 @@ extension CountdownEngine {
       }
       guard let wake = state.core.nextWake() else {
         state.driver = .parked(nil, signalled: false)
+        holdWhileScheduled(&state, isScheduled: false)
         return (.park, needsHop)
       }
+      holdWhileScheduled(&state, isScheduled: true)
       let deadline = instant(Swift.min(wake, Ticks.sum(now, Self.longestSleep)))
       let clock = self.clock
       let sleeper = Task { _ = try? await clock.sleep(until: deadline, tolerance: nil) }

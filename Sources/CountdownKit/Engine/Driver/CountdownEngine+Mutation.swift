@@ -34,11 +34,29 @@ extension CountdownEngine {
       let result = body(&state, now)
       let needsHop = flush(&state, at: now)
       guard drivesItself, !state.isShutDown else { return (result, nil, needsHop) }
-      return (result, state.driver.wakeIfNeeded(nextWake: state.core.nextWake().map(instant)), needsHop)
+      let nextWake = state.core.nextWake()
+      holdWhileScheduled(&state, isScheduled: nextWake != nil)
+      return (result, state.driver.wakeIfNeeded(nextWake: nextWake.map(instant)), needsHop)
     }
     wake?.perform()
     outbox.deliver()
     return (result, needsHop)
+  }
+
+  /// Keeps the engine alive while something is scheduled, as a run loop keeps its timers: holds a
+  /// reference to it while work is scheduled, none when nothing is. Without it, an engine that the app
+  /// made in a function and did not keep would go away with its countdowns, and their completions
+  /// would never come. With nothing scheduled (every countdown over, paused, or waiting for a date
+  /// from its source) it holds nothing, so an engine the app no longer holds goes away.
+  ///
+  /// Called under the lock by a method of the engine (an operation, a driver step, `shutdown()`), so
+  /// the caller holds the engine too: letting go of this reference never ends it under the lock.
+  func holdWhileScheduled(_ state: inout EngineState<C>, isScheduled: Bool) {
+    if !isScheduled {
+      state.heldWhileScheduled = nil
+    } else if state.heldWhileScheduled == nil {
+      state.heldWhileScheduled = self
+    }
   }
 
   /// Schedules a hop to the main actor that delivers what the mailbox holds.

@@ -6,8 +6,13 @@ import Foundation
 @usableFromInline
 struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline var core: EngineCore
-  var timeline: Timeline<C.Instant>
+  var timeline: WallClockTimeline<C.Instant>
   var driver: DriverState<C> = .running
+  /// The engine itself while something is scheduled (a change to show, a completion to fire), as a run
+  /// loop keeps its timers: dropping the app's last reference then stops nothing. Taken by every
+  /// operation and driver step that leaves work scheduled, let go by the first that leaves none (see
+  /// `CountdownEngine.holdWhileScheduled`).
+  var heldWhileScheduled: CountdownEngine<C>?
   var isShutDown = false
   var wakeUps = 0
   /// What the current operation produced; emptied by every flush, kept for its capacity.
@@ -25,7 +30,7 @@ struct EngineState<C: Clock>: Sendable where C.Duration == Duration {
   /// produced: new display classes' tables and new subscribers' installs.
   @usableFromInline var pendingMain: [Mailbox.Event] = []
 
-  init(core: EngineCore, timeline: Timeline<C.Instant>) {
+  init(core: EngineCore, timeline: WallClockTimeline<C.Instant>) {
     self.core = core
     self.timeline = timeline
   }

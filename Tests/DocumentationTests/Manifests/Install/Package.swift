@@ -1,11 +1,11 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
   name: "OrderApp",
   platforms: [.iOS(.v18), .macOS(.v15)],
   dependencies: [
-    .package(url: "https://github.com/your-org/CountdownKit", from: "0.1.0")
+    .package(path: "../CountdownKit")
   ],
   targets: [
     .target(name: "OrderApp", dependencies: [.product(name: "CountdownKit", package: "CountdownKit")])

@@ -1,14 +1,14 @@
 public import Foundation
 
-/// A reason a ``Timeline`` or a ``ServerTimeEstimator`` refused its input.
+/// A reason a ``WallClockTimeline`` or a ``ServerTimeEstimator`` refused its input.
 ///
 /// Every case carries what was wrong; ``description`` says what to do about it.
-public enum TimelineError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum WallClockTimelineError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Which date a date error is about.
   public enum DateRole: Sendable, Hashable, CustomStringConvertible {
     /// The wall-clock date of a timeline's anchor pair.
     case anchorDate
-    /// A date converted to an instant with ``Timeline/instant(for:)``.
+    /// A date converted to an instant with ``WallClockTimeline/instant(for:)``.
     case targetDate
     /// The date a server reported in a ``ServerTimeEstimator/Sample``.
     case serverDate
@@ -25,9 +25,9 @@ public enum TimelineError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The date is NaN or infinite (its `timeIntervalSinceReferenceDate` is not a finite number).
   case nonFiniteDate(DateRole)
-  /// The date is finite but outside ``Timeline/supportedDates`` (±100,000 years around 2001-01-01).
+  /// The date is finite but outside ``WallClockTimeline/supportedDates`` (±100,000 years around 2001-01-01).
   case dateOutOfRange(DateRole, Date)
-  /// The reference offset is larger in magnitude than ``Timeline/maximumReferenceOffset`` (200,000 years).
+  /// The reference offset is larger in magnitude than ``WallClockTimeline/maximumReferenceOffset`` (200,000 years).
   ///
   /// An offset too large for `Duration` is reported as `Duration`'s extreme value.
   case referenceOffsetOutOfRange(Duration)
@@ -65,7 +65,7 @@ public enum TimelineError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-extension TimelineError: LocalizedError {
+extension WallClockTimelineError: LocalizedError {
   /// The same text as ``description``.
   public var errorDescription: String? { description }
 }

@@ -9,7 +9,7 @@ public import Foundation
 /// optional ``referenceOffset`` to a trusted clock such as a server's.
 ///
 /// ```swift
-/// let timeline = try Timeline(anchorDate: Date(), anchorInstant: ContinuousClock.now)
+/// let timeline = try WallClockTimeline(anchorDate: Date(), anchorInstant: ContinuousClock.now)
 /// let end = try timeline.instant(for: order.fittingEndsAt)
 /// ```
 ///
@@ -32,11 +32,11 @@ public import Foundation
 ///
 /// Dates must be finite and within ``supportedDates`` (±100,000 years around 2001-01-01, which
 /// includes `Date.distantPast` and `Date.distantFuture`); the reference offset must be within
-/// ±``maximumReferenceOffset``. Anything else throws a ``TimelineError``. Inside these ranges the
+/// ±``maximumReferenceOffset``. Anything else throws a ``WallClockTimelineError``. Inside these ranges the
 /// arithmetic, done on exact 128-bit attosecond counts, cannot overflow. The instant type must be
 /// able to advance 400,000 years either way from the anchor, which holds for the system clocks,
 /// whose instants count from boot.
-public struct Timeline<Instant: InstantProtocol>: Sendable, Hashable where Instant.Duration == Duration {
+public struct WallClockTimeline<Instant: InstantProtocol>: Sendable, Hashable where Instant.Duration == Duration {
   /// The local wall-clock date of the anchor pair.
   public let anchorDate: Date
   /// The monotonic instant at which the local wall clock read ``anchorDate``.
@@ -61,16 +61,18 @@ public struct Timeline<Instant: InstantProtocol>: Sendable, Hashable where Insta
   /// Creates a timeline from a wall-clock date and a monotonic instant read at the same moment.
   ///
   /// Read the two clocks one right after the other, for example
-  /// `try Timeline(anchorDate: Date(), anchorInstant: ContinuousClock.now)`.
+  /// `try WallClockTimeline(anchorDate: Date(), anchorInstant: ContinuousClock.now)`.
   ///
   /// - Parameters:
   ///   - anchorDate: The local wall-clock date at `anchorInstant`.
   ///   - anchorInstant: The monotonic instant at `anchorDate`.
   ///   - referenceOffset: Reference time minus local wall-clock time; zero to use the local clock.
-  /// - Throws: ``TimelineError/nonFiniteDate(_:)`` or ``TimelineError/dateOutOfRange(_:_:)`` for a
-  ///   bad `anchorDate`; ``TimelineError/referenceOffsetOutOfRange(_:)`` for an offset beyond
+  /// - Throws: ``WallClockTimelineError/nonFiniteDate(_:)`` or ``WallClockTimelineError/dateOutOfRange(_:_:)`` for a
+  ///   bad `anchorDate`; ``WallClockTimelineError/referenceOffsetOutOfRange(_:)`` for an offset beyond
   ///   ``maximumReferenceOffset``.
-  public init(anchorDate: Date, anchorInstant: Instant, referenceOffset: Duration = .zero) throws(TimelineError) {
+  public init(anchorDate: Date, anchorInstant: Instant, referenceOffset: Duration = .zero)
+    throws(WallClockTimelineError)
+  {
     guard referenceOffset.isSupportedReferenceOffset else { throw .referenceOffsetOutOfRange(referenceOffset) }
     self.anchorAttoseconds = try anchorDate.attosecondsSinceReferenceDate(as: .anchorDate)
     self.anchorDate = anchorDate
@@ -82,10 +84,10 @@ public struct Timeline<Instant: InstantProtocol>: Sendable, Hashable where Insta
   ///
   /// Monotonic in `date`, and exact up to the attosecond rounding of `date`'s fraction of a second.
   ///
-  /// - Throws: ``TimelineError/nonFiniteDate(_:)`` or ``TimelineError/dateOutOfRange(_:_:)`` with
-  ///   ``TimelineError/DateRole/targetDate`` when `date` is NaN, infinite or outside
+  /// - Throws: ``WallClockTimelineError/nonFiniteDate(_:)`` or ``WallClockTimelineError/dateOutOfRange(_:_:)`` with
+  ///   ``WallClockTimelineError/DateRole/targetDate`` when `date` is NaN, infinite or outside
   ///   ``supportedDates``.
-  public func instant(for date: Date) throws(TimelineError) -> Instant {
+  public func instant(for date: Date) throws(WallClockTimelineError) -> Instant {
     let target = try date.attosecondsSinceReferenceDate(as: .targetDate)
     // At most 400,000 years in magnitude (two dates and an offset, all bounded): fits `Duration`.
     let sinceAnchor = target - referenceOffset.attosecondCount - anchorAttoseconds
@@ -115,18 +117,18 @@ public struct Timeline<Instant: InstantProtocol>: Sendable, Hashable where Insta
   /// from durations stay as they are. If the offset came from a ``ServerTimeEstimator``, apply the
   /// estimator to the result, since the offset to the server changed by the size of the jump.
   ///
-  /// - Throws: ``TimelineError/nonFiniteDate(_:)`` or ``TimelineError/dateOutOfRange(_:_:)`` with
-  ///   ``TimelineError/DateRole/anchorDate`` for a bad `date`.
-  public func reanchored(date: Date, instant: Instant) throws(TimelineError) -> Self {
+  /// - Throws: ``WallClockTimelineError/nonFiniteDate(_:)`` or ``WallClockTimelineError/dateOutOfRange(_:_:)`` with
+  ///   ``WallClockTimelineError/DateRole/anchorDate`` for a bad `date`.
+  public func reanchored(date: Date, instant: Instant) throws(WallClockTimelineError) -> Self {
     try Self(anchorDate: date, anchorInstant: instant, referenceOffset: referenceOffset)
   }
 
   /// The same anchor pair with a different reference offset.
   ///
   /// - Parameter offset: Reference time minus local wall-clock time.
-  /// - Throws: ``TimelineError/referenceOffsetOutOfRange(_:)`` for an offset beyond
+  /// - Throws: ``WallClockTimelineError/referenceOffsetOutOfRange(_:)`` for an offset beyond
   ///   ``maximumReferenceOffset``.
-  public func withReferenceOffset(_ offset: Duration) throws(TimelineError) -> Self {
+  public func withReferenceOffset(_ offset: Duration) throws(WallClockTimelineError) -> Self {
     guard offset.isSupportedReferenceOffset else { throw .referenceOffsetOutOfRange(offset) }
     var copy = self
     copy.referenceOffset = offset

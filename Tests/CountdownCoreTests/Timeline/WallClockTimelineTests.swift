@@ -3,15 +3,15 @@ import CountdownCore
 import Foundation
 import Testing
 
-@Suite struct TimelineTests {
+@Suite struct WallClockTimelineTests {
   static let seeds: [UInt64] = [1, 42, 0xDEAD_BEEF, 20_250_611]
   /// Three years of 365.25 days, in seconds.
   static let threeYears = 3 * 365.25 * 86_400
 
   /// A timeline anchored between 1990 and 2100, with an instant up to ~4 months from the test
   /// clock's origin and an offset of up to a day either way.
-  static func randomTimeline(using generator: inout SeededGenerator) throws -> Timeline<TestInstant> {
-    try Timeline(
+  static func randomTimeline(using generator: inout SeededGenerator) throws -> WallClockTimeline<TestInstant> {
+    try WallClockTimeline(
       anchorDate: .random(secondsSinceReferenceDate: -347_000_000...3_124_000_000, using: &generator),
       anchorInstant: TestInstant(.random(seconds: 0...10_000_000, using: &generator)),
       referenceOffset: .random(seconds: -86_400...86_399, using: &generator))
@@ -22,7 +22,7 @@ import Testing
   @Test func convertsWithTheOffsetAsDocumented() throws {
     let anchorDate = Date(timeIntervalSinceReferenceDate: 770_000_000)
     // The reference clock (a server) is 5 s ahead of the local wall clock.
-    let timeline = try Timeline(
+    let timeline = try WallClockTimeline(
       anchorDate: anchorDate, anchorInstant: TestInstant(.seconds(100)), referenceOffset: .seconds(5))
     // The server reads anchor + 65 s when the local clock reads anchor + 60 s, 60 s after the anchor instant.
     #expect(try timeline.instant(for: anchorDate + 65) == TestInstant(.seconds(160)))
@@ -96,7 +96,7 @@ import Testing
   @Test func worksWithContinuousClockInstants() throws {
     let now = ContinuousClock.now
     let date = Date(timeIntervalSinceReferenceDate: 770_000_000)
-    let timeline = try Timeline(anchorDate: date, anchorInstant: now)
+    let timeline = try WallClockTimeline(anchorDate: date, anchorInstant: now)
     #expect(try timeline.instant(for: date + 7_200) == now + .seconds(7_200))
     #expect(timeline.date(for: now - .seconds(60)) == date - 60)
   }
@@ -108,7 +108,7 @@ import Testing
   func reanchoringAfterWallClockJump(jump: Duration) throws {
     let start = TestInstant(.seconds(1_000))
     let startDate = Date(timeIntervalSinceReferenceDate: 770_000_000.25)
-    let local = try Timeline(anchorDate: startDate, anchorInstant: start)
+    let local = try WallClockTimeline(anchorDate: startDate, anchorInstant: start)
     // The server is 3 s ahead; one sample with a symmetric 40 ms round trip says so.
     var estimator = ServerTimeEstimator<TestInstant>(driftPerSecond: .zero)
     try estimator.add(.init(sent: start, serverDate: startDate + 3.02, received: start.advanced(by: .milliseconds(40))))
@@ -148,11 +148,11 @@ import Testing
   // MARK: Validation
 
   @Test(arguments: [
-    Date.distantPast, .distantFuture, Timeline<TestInstant>.supportedDates.lowerBound,
-    Timeline<TestInstant>.supportedDates.upperBound,
+    Date.distantPast, .distantFuture, WallClockTimeline<TestInstant>.supportedDates.lowerBound,
+    WallClockTimeline<TestInstant>.supportedDates.upperBound,
   ])
   func acceptsFarDates(date: Date) throws {
-    let timeline = try Timeline(
+    let timeline = try WallClockTimeline(
       anchorDate: Date(timeIntervalSinceReferenceDate: 770_000_000), anchorInstant: TestInstant.zero)
     let instant = try timeline.instant(for: date)
     #expect(timeline.date(for: instant) == date)
@@ -171,15 +171,15 @@ import Testing
   ])
   func rejectsBadDates(seconds: Double, rejection: Rejection) throws {
     let bad = Date(timeIntervalSinceReferenceDate: seconds)
-    func expected(_ role: TimelineError.DateRole) -> TimelineError {
+    func expected(_ role: WallClockTimelineError.DateRole) -> WallClockTimelineError {
       switch rejection {
       case .nonFinite: .nonFiniteDate(role)
       case .outOfRange: .dateOutOfRange(role, bad)
       }
     }
-    let timeline = try Timeline(
+    let timeline = try WallClockTimeline(
       anchorDate: Date(timeIntervalSinceReferenceDate: 770_000_000), anchorInstant: TestInstant.zero)
-    #expect(throws: expected(.anchorDate)) { try Timeline(anchorDate: bad, anchorInstant: TestInstant.zero) }
+    #expect(throws: expected(.anchorDate)) { try WallClockTimeline(anchorDate: bad, anchorInstant: TestInstant.zero) }
     #expect(throws: expected(.anchorDate)) { try timeline.reanchored(date: bad, instant: .zero) }
     #expect(throws: expected(.targetDate)) { try timeline.instant(for: bad) }
     var estimator = ServerTimeEstimator<TestInstant>()
@@ -188,39 +188,42 @@ import Testing
   }
 
   @Test func rejectsAbsurdReferenceOffsets() throws {
-    let limit = Timeline<TestInstant>.maximumReferenceOffset
+    let limit = WallClockTimeline<TestInstant>.maximumReferenceOffset
     #expect(limit == .seconds(6_311_520_000_000))
     let date = Date(timeIntervalSinceReferenceDate: 770_000_000)
-    let timeline = try Timeline(anchorDate: date, anchorInstant: TestInstant.zero)
+    let timeline = try WallClockTimeline(anchorDate: date, anchorInstant: TestInstant.zero)
     #expect(try timeline.withReferenceOffset(limit).referenceOffset == limit)
     #expect(try timeline.withReferenceOffset(.zero - limit).referenceOffset == .zero - limit)
     for offset in [limit + .nanoseconds(1), .zero - limit - .nanoseconds(1), .seconds(Int64.max), .seconds(Int64.min)] {
-      #expect(throws: TimelineError.referenceOffsetOutOfRange(offset)) { try timeline.withReferenceOffset(offset) }
-      #expect(throws: TimelineError.referenceOffsetOutOfRange(offset)) {
-        try Timeline(anchorDate: date, anchorInstant: TestInstant.zero, referenceOffset: offset)
+      #expect(throws: WallClockTimelineError.referenceOffsetOutOfRange(offset)) {
+        try timeline.withReferenceOffset(offset)
+      }
+      #expect(throws: WallClockTimelineError.referenceOffsetOutOfRange(offset)) {
+        try WallClockTimeline(anchorDate: date, anchorInstant: TestInstant.zero, referenceOffset: offset)
       }
     }
     // The widest combination still converts without overflowing.
-    let widest = try Timeline(
-      anchorDate: Timeline<TestInstant>.supportedDates.upperBound, anchorInstant: TestInstant.zero,
+    let widest = try WallClockTimeline(
+      anchorDate: WallClockTimeline<TestInstant>.supportedDates.upperBound, anchorInstant: TestInstant.zero,
       referenceOffset: limit)
     #expect(
-      try widest.instant(for: Timeline<TestInstant>.supportedDates.lowerBound) == TestInstant(.zero - limit - limit))
+      try widest.instant(for: WallClockTimeline<TestInstant>.supportedDates.lowerBound)
+        == TestInstant(.zero - limit - limit))
   }
 
   @Test func farInstantsGiveFarDatesWithoutTrapping() throws {
-    let timeline = try Timeline(
+    let timeline = try WallClockTimeline(
       anchorDate: .distantFuture, anchorInstant: TestInstant.zero,
-      referenceOffset: Timeline<TestInstant>.maximumReferenceOffset)
+      referenceOffset: WallClockTimeline<TestInstant>.maximumReferenceOffset)
     for seconds in [Int64.max / 2, Int64.min / 2] {
       let date = timeline.date(for: TestInstant(.seconds(seconds)))
       #expect(date.timeIntervalSinceReferenceDate.isFinite)
-      #expect(throws: TimelineError.dateOutOfRange(.targetDate, date)) { try timeline.instant(for: date) }
+      #expect(throws: WallClockTimelineError.dateOutOfRange(.targetDate, date)) { try timeline.instant(for: date) }
     }
   }
 
   @Test func errorsExplainThemselves() {
-    let errors: [(TimelineError, [String])] = [
+    let errors: [(WallClockTimelineError, [String])] = [
       (.nonFiniteDate(.targetDate), ["target date", "finite", "distantFuture"]),
       (
         .dateOutOfRange(.serverDate, Date(timeIntervalSinceReferenceDate: 1e300)),
