@@ -1,5 +1,5 @@
-// The board's work under the engine's lock: finding its rows, placing a countdown in a row, binding
-// slots.
+// The board's work under the engine's lock: finding its rows and placing a countdown in a row (slots
+// are in CountdownBoard+Slots.swift).
 
 extension CountdownBoard {
   @usableFromInline typealias Rows = BoardRows<ID>
