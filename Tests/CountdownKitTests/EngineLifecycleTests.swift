@@ -52,7 +52,7 @@ struct EngineLifecycleTests {
     let handle = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now)) {}
     #expect(!handle.isActive)
     let board = engine.board(of: Int.self, display: .seconds)
-    board.set(1, to: Countdown(duration: .seconds(60), startingAt: clock.now))
+    board.put(1, Countdown(duration: .seconds(60), startingAt: clock.now), at: clock.now)
     #expect(engine.count == 0)
   }
 

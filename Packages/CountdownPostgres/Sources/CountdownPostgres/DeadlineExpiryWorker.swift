@@ -201,9 +201,9 @@ public final class DeadlineExpiryWorker: Sendable {
     let engine = CountdownEngine(tolerance: tolerance)
     defer { engine.shutdown() }
     let board = engine.board(of: Int64.self, display: .seconds)
-    let finished = board.finished
+    let finished = board.finished()
     let coordinator = ExpiryCoordinator(board: board, engine: engine)
-    let leasesEnded = coordinator.leaseTimer.finished
+    let leasesEnded = coordinator.leaseTimer.finished()
     let clock = ServerClock(engine: engine, query: clockQuery, report: events)
     let claims = ClaimConnection(
       location: location, applicationName: applicationName + "-claims", timeout: heartbeatInterval,

@@ -148,11 +148,11 @@ actor ExpiryCoordinator {
     switch arm {
     case .off:
       leaseEnds[id] = nil
-      if armed.removeValue(forKey: id) != nil { board.remove(id) }
+      if armed.removeValue(forKey: id) != nil { board.apply(BoardChange.removed([id])) }
     case .at(let date):
       if plan.rows[id]?.expiredAt != nil, date > now {
         // A lease to wait for.
-        if armed.removeValue(forKey: id) != nil { board.remove(id) }
+        if armed.removeValue(forKey: id) != nil { board.apply(BoardChange.removed([id])) }
         guard leaseEnds.updateValue(date, forKey: id) != date else { return }
         leases.insert(LeaseEnd(date: date, id: id))
         if timerDate.map({ date < $0 }) ?? true { setTimer() }
@@ -165,21 +165,27 @@ actor ExpiryCoordinator {
 
   private func armOnBoard(_ id: Int64, at date: Date) {
     guard armed.updateValue(date, forKey: id) != date else { return }
-    // A date the timeline cannot take (the row's own dates are checked, so only a clock gone mad):
-    // claim at once and let the server's `ends_at <= now()` decide.
-    if (try? board.set(id, end: date)) == nil { board.set(id, to: Countdown(end: engine.now)) }
+    countDown(board, id, to: date)
+  }
+
+  /// Counts row `id` of `board` to `date`. A date the timeline cannot take (the row's own dates are
+  /// checked, so only a clock gone mad) is due at once: claim, and let the server's `ends_at <= now()`
+  /// decide.
+  private func countDown<ID>(_ board: CountdownBoard<ID, RoundedDisplay, ContinuousClock>, _ id: ID, to date: Date) {
+    guard !board.apply(.upserted([BoardRow(id: id, deadline: .until(date))])).isEmpty else { return }
+    board.apply(.upserted([BoardRow(id: id, deadline: .after(.zero))]))
   }
 
   /// Points the lease timer at the earliest lease end (stale entries are dropped first).
   private func setTimer() {
     while let first = leases.min, leaseEnds[first.id] != first.date { leases.removeMin() }
     guard let first = leases.min else {
-      if timerDate != nil { leaseTimer.remove(0) }
+      if timerDate != nil { leaseTimer.apply(.removed([0])) }
       timerDate = nil
       return
     }
     guard first.date != timerDate else { return }
     timerDate = first.date
-    if (try? leaseTimer.set(0, end: first.date)) == nil { leaseTimer.set(0, to: Countdown(end: engine.now)) }
+    countDown(leaseTimer, 0, to: first.date)
   }
 }
