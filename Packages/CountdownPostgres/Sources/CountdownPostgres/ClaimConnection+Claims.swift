@@ -49,12 +49,12 @@ extension ClaimConnection {
           UPDATE \(table.table) AS t
           SET expired_at = COALESCE(t.expired_at, now()), expiry_attempts = t.expiry_attempts + 1,
             lease_until = clock_timestamp() + make_interval(secs => $2), changed_xid = pg_current_xact_id()
-          FROM claimable c WHERE t.id = c.id
+          FROM claimable c WHERE t.id = ANY($1::int8[]) AND t.id = c.id
           RETURNING \(returned), (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 AS expired_us
         ), discarded AS (
           UPDATE \(table.table) AS t
           SET discarded_at = now(), lease_until = NULL, changed_xid = pg_current_xact_id()
-          FROM candidates c WHERE t.id = c.id AND c.exhausted
+          FROM candidates c WHERE t.id = ANY($1::int8[]) AND t.id = c.id AND c.exhausted
           RETURNING \(returned)
         ), logged AS (
           INSERT INTO \(table.attempts) (id, attempt, ends_at, worker, claimed_at, lease_until)
@@ -199,7 +199,8 @@ extension ClaimConnection {
           RETURNING t.id, d.seq
         ), logged AS (
           -- By the attempt's key, from what the update returned.
-          UPDATE \(table.attempts) AS a SET followed_up_at = now() FROM marked m WHERE a.seq = m.seq
+          UPDATE \(table.attempts) AS a SET followed_up_at = now() FROM marked m
+          WHERE a.seq = ANY($4::int8[]) AND a.seq = m.seq
         )
         SELECT id FROM marked
         UNION
@@ -255,9 +256,13 @@ extension ClaimConnection {
     }
   }
 
-  /// A row's attempt in a statement: its id, expiry and attempt as the claim left them.
+  /// A row's attempt in a statement: its id, expiry and attempt as the claim left them. Every statement
+  /// that joins the table names its rows by key as well (`t.id = ANY($1)`): a join alone is planned from
+  /// the table's statistics, and on a table just filled, before `ANALYZE` has seen it, the planner
+  /// reckons few rows have a null `followed_up_at` and `discarded_at` and scans the whole table once
+  /// per statement.
   static let sameAttempt = """
-    t.id = d.id AND t.followed_up_at IS NULL AND t.discarded_at IS NULL AND t.expiry_attempts = d.attempt
+    t.id = ANY($1::int8[]) AND t.id = d.id AND t.followed_up_at IS NULL AND t.discarded_at IS NULL AND t.expiry_attempts = d.attempt
       AND (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 = d.expired_us
     """
 

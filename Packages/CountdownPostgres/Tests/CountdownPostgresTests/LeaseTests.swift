@@ -162,6 +162,64 @@ extension ServerTests {
       await database.drop()
     }
 
+    /// A table just filled has no statistics until `ANALYZE` sees it; the planner then reckons almost
+    /// no row has a null `followed_up_at`, and a statement that only joined its rows to the table was
+    /// planned as a scan of the whole table, once per claim batch.
+    @Test func aTableNotYetAnalyzedIsReadByKeyNeverScanned() async throws {
+      let database = try await TestServer.freshDatabase("unanalyzed")
+      let table = try DeadlineTable(name: "orders")
+      let store = try await PostgresDeadlines.connect(to: database.location, table: table, create: true)
+      let count = 20_000
+      for statement in [
+        "ALTER TABLE orders SET (autovacuum_enabled = false)",
+        "ALTER TABLE orders_attempts SET (autovacuum_enabled = false)",
+        "INSERT INTO orders (title, ends_at) SELECT 'd' || n, now() - interval '1 s' FROM generate_series(1, \(count)) n",
+        """
+        INSERT INTO orders_attempts (id, attempt, worker, claimed_at, followed_up_at)
+        SELECT -n, 1, 'earlier', now(), now() FROM generate_series(1, \(count)) n
+        """,
+      ] {
+        try await database.execute(statement)
+      }
+      #expect(
+        try await database.integers(
+          "SELECT count(*) FROM pg_stat_user_tables WHERE relname LIKE 'orders%' AND last_analyze IS NOT NULL "
+            + "OR last_autoanalyze IS NOT NULL") == [0], "not analyzed")
+      let first = try #require(try await database.integers("SELECT min(id) FROM orders").first)
+      let batch = { (index: Int64) in Array((first + index * 64)..<(first + index * 64 + 64)) }
+      let claims = ClaimConnection(
+        location: database.location, applicationName: "unanalyzed-claims", timeout: .seconds(60),
+        statementTimeout: .seconds(30), clock: nil, logger: .quiet)
+      let followed = try await claims.claim(batch(0), in: table, by: "w", lease: .seconds(60)).won
+      #expect(followed.count == 64)
+      #expect(try await claims.extendLeases(of: followed, in: table, by: .seconds(60)).count == 64)
+      #expect(try await claims.markFollowedUp(followed, in: table).count == 64)
+      let givenBack = try await claims.claim(batch(1), in: table, by: "w", lease: .seconds(60)).won
+      try await claims.giveBack(givenBack, in: table)
+      let failed = try await claims.claim(batch(2), in: table, by: "w", lease: .seconds(60), maxAttempts: 1).won
+      #expect(givenBack.count == 64 && failed.count == 64)
+      for row in failed.prefix(3) {
+        let discarded = try await claims.fail(
+          row, problem: "no", in: table, baseDelay: .seconds(1), maxDelay: .seconds(1), maxAttempts: 1)
+        #expect(discarded == true)
+      }
+      await claims.close()
+      await store.close()
+      // A server process reports what it read as it ends.
+      #expect(
+        try await eventually {
+          try await database.integers(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            == [0]
+        })
+      let scanned = try await database.integers(
+        "SELECT coalesce(seq_tup_read, 0) FROM pg_stat_user_tables WHERE relname IN ('orders', 'orders_attempts') "
+          + "ORDER BY relname")
+      print("LeaseTests: rows read by scans of orders, orders_attempts: \(scanned)")
+      #expect(scanned.count == 2 && scanned.allSatisfy { $0 < Int64(count) }, "rows read by scans: \(scanned)")
+      await database.drop()
+    }
+
     @Test func aFailingFollowUpBacksOffEndsDiscardedAndAnOperatorRetriesIt() async throws {
       let database = try await TestServer.freshDatabase("discard")
       let table = try DeadlineTable(name: "orders")
