@@ -61,6 +61,15 @@ let package = Package(
       name: "ringcalls",
       dependencies: ["BenchmarkSupport", .product(name: "CountdownKit", package: countdownKit)]
     ),
+    // Calls into the app for a list's rows with text and a ring: one binding against the two apart.
+    .executableTarget(
+      name: "listcalls",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CountdownKit", package: countdownKit),
+        .product(name: "CountdownTesting", package: countdownKit),
+      ]
+    ),
     // Rounds of fire-and-forget countdowns: what the engine still holds, and memory, after each.
     .executableTarget(
       name: "releasecost",

@@ -37,6 +37,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // The command's own dependencies (the same as in the root package's manifest).
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -50,6 +52,8 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ]
     ),
     // The `countdown` command of the root package, with PostgreSQL support compiled in. Like the root's,
@@ -65,6 +69,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       exclude: ["Reproducers"],
       packageAccess: false,
@@ -94,6 +100,7 @@ let package = Package(
         .product(name: "Spawn", package: root),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
       ]
     ),
   ],

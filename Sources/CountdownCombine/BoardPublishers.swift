@@ -8,9 +8,11 @@ import Synchronization
 
 extension CountdownBoard {
   /// A Combine publisher of the IDs of rows as they finish, on screen or not, delivered on the main
-  /// thread. Each subscription sees the rows that finish after it subscribed; it never completes.
+  /// thread. Reading it subscribes to nothing: each subscription sees the rows that finish after it
+  /// subscribed. It never completes (a board that is gone and whose rows have all finished publishes
+  /// nothing more).
   public var finishedPublisher: BoardFinishedPublisher<ID> {
-    BoardFinishedPublisher(source: { self.finished })
+    BoardFinishedPublisher(source: { self.finished() })
   }
 }
 

@@ -23,11 +23,12 @@ enum Urgency: Sendable, Hashable, Codable {
   let board: CountdownBoard<Int, AdaptiveDisplay, ContinuousClock>
   private(set) var rows: [CountdownRowModel<Int, AdaptiveDisplay, ContinuousClock>] = []
   private(set) var finished: [Int] = []
+  private var finishing: BoardObservation?
 
   init(engine: CountdownEngine<ContinuousClock>) {
     self.engine = engine
     board = engine.board(of: Int.self, display: .adaptive)
-    board.onFinish { [weak self] id in self?.finished.append(id) }
+    finishing = board.onFinish { [weak self] id in self?.finished.append(id) }
   }
 
   /// Shows rows `ids`, as a list scrolled to them does.
@@ -65,7 +66,9 @@ actor OrderSync {
     _ page: [Int: StoredCountdown], on timeline: WallClockTimeline<ContinuousClock.Instant>,
     at now: ContinuousClock.Instant
   ) {
-    board.upsert(page.mapValues { $0.restored(at: now, on: timeline) })
+    board.apply(
+      .upserted(page.map { BoardRow(id: $0.key, countdown: $0.value.restored(at: now, on: timeline), at: now) }),
+      asOf: now)
   }
 }
 

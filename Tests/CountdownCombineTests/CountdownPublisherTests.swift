@@ -80,8 +80,8 @@ import Testing
     var finished: [Int] = []
     let cancellable = board.finishedPublisher.sink { finished.append($0) }
     for _ in 0..<100 { await Task.yield() }
-    board.set(1, to: Countdown(duration: .seconds(1), startingAt: clock.now))
-    board.set(2, to: Countdown(duration: .seconds(2), startingAt: clock.now))
+    board.apply(
+      .upserted([BoardRow(id: 1, deadline: .after(.seconds(1))), BoardRow(id: 2, deadline: .after(.seconds(2)))]))
     await until { clock.sleeperCount == 1 }
     clock.advance(by: .seconds(3))
     await until { finished.count == 2 }

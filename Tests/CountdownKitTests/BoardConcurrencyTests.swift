@@ -3,7 +3,7 @@ import CountdownTesting
 import Foundation
 import Testing
 
-/// A board's operations are atomic for other threads, and a row shows in one slot at a time.
+/// A board's operations are atomic for other threads.
 @Suite(.timeLimit(.minutes(5)))
 struct BoardConcurrencyTests {
   @Test func aRefreshIsSeenWholeOrNotAtAllByOtherThreads() async {
@@ -15,48 +15,33 @@ struct BoardConcurrencyTests {
     let countdowns = pages.map { page in
       Dictionary(uniqueKeysWithValues: page.map { ($0, Countdown(duration: .seconds(60), startingAt: clock.now)) })
     }
-    board.replaceAll(with: countdowns[0])
+    let refreshes = countdowns.map {
+      BoardChange.reloaded(CountdownBoard<Int, RoundedDisplay, ManualClock>.rows($0, at: clock.now))
+    }
+    board.apply(refreshes[0])
     let reader = Task.detached {
       var torn = 0
       for _ in 0..<2_000 where !pages.contains(Set(board.ids)) { torn += 1 }
       return torn
     }
-    for refresh in 0..<200 { board.replaceAll(with: countdowns[refresh % 2]) }
+    for refresh in 0..<200 { board.apply(refreshes[refresh % 2]) }
     #expect(await reader.value == 0, "another thread saw a half-applied refresh")
     #expect(engine.count == 500)
   }
 
-  @Test func anUpsertOfManyRowsIsOneStep() {
+  @Test func aBatchOfManyRowsIsOneStep() {
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<100_000 { rows[id] = Countdown(duration: .seconds(Int64(60 + id % 600)), startingAt: clock.now) }
-    board.upsert(rows)
+    board.put(rows, at: clock.now)
     #expect(board.count == 100_000)
     #expect(engine.count == 100_000)
     #expect(board.countdown(for: 12_345)?.remaining(at: clock.now) == .seconds(60 + 12_345 % 600))
-    board.upsert([12_345: Countdown(duration: .seconds(5), startingAt: clock.now)])
+    board.put([12_345: Countdown(duration: .seconds(5), startingAt: clock.now)], at: clock.now)
     #expect(board.countdown(for: 12_345)?.remaining(at: clock.now) == .seconds(5))
     #expect(board.count == 100_000)
-  }
-
-  @MainActor
-  @Test func aSlotWhoseRowAnotherSlotTookShowsNothing() {
-    let (engine, clock) = makeManualEngine()
-    defer { engine.shutdown() }
-    let board = engine.board(of: String.self, display: .seconds)
-    board.set("a", to: Countdown(duration: .seconds(10), startingAt: clock.now))
-    let first = board.slot()
-    let second = board.slot()
-    var shown: [String] = []
-    first.bind(to: "a") { shown.append("first \($0.value)") }
-    second.bind(to: "a") { shown.append("second \($0.value)") }
-    #expect(first.boundID == nil, "the row moved to the second slot")
-    #expect(second.boundID == "a")
-    clock.advance(by: .seconds(1))
-    engine._serveDue()
-    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "second 9.0 seconds"])
   }
 }

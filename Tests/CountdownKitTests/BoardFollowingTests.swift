@@ -73,12 +73,16 @@ struct BoardFollowingTests {
   @Test func aRowWhoseDateCannotBeCountedToIsRemoved() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.apply(.upserted([row("a", in: 60, clock), row("b", in: 60, clock)]))
-    board.apply(.upserted([BoardRow(id: "a", deadline: .until(Date(timeIntervalSince1970: .infinity)))]))
-    board.apply(
+    #expect(board.apply(.upserted([row("a", in: 60, clock), row("b", in: 60, clock)])).isEmpty)
+    // One row (applied without a batch) and a batch alike say which rows they removed.
+    #expect(
+      board.apply(.upserted([BoardRow(id: "a", deadline: .until(Date(timeIntervalSince1970: .infinity)))])) == ["a"])
+    let unusable = board.apply(
       .reloaded([
         row("b", in: 60, clock), BoardRow(id: "c", deadline: .until(Date(timeIntervalSinceReferenceDate: 1e300))),
+        BoardRow(id: "d", deadline: .until(Date(timeIntervalSinceReferenceDate: -.infinity))),
       ]))
+    #expect(unusable == ["c", "d"])
     #expect(board.ids == ["b"])
     #expect(engine.count == 1)
   }
@@ -87,7 +91,8 @@ struct BoardFollowingTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var finished: [String] = []
-    board.onFinish { finished.append($0) }
+    let finishing = board.onFinish { finished.append($0) }
+    defer { finishing.cancel() }
     board.apply(.upserted([row("shown", in: 60, clock), row("done", in: 2, clock), row("leaving", in: 5, clock)]))
     var shown: [Duration] = []
     let slot = board.slot()

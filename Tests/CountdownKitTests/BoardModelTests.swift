@@ -5,13 +5,14 @@ import Testing
 
 /// Random interleavings of everything a list does to a board (rows set, refreshed, removed, paused;
 /// cells bound, rebound, unbound, released; time passing), checked after every step against a
-/// brute-force model: each bound slot shows exactly what its row's true remaining time displays, no
-/// slot shows a row it is not bound to, and completions fire once per reaching zero, never for rows
+/// brute-force model: each bound slot shows exactly what its row's true remaining time displays (a row
+/// may show in several slots at once), no slot shows a row it is not bound to, and completions fire once per reaching zero, never for rows
 /// that were removed.
 @MainActor
 @Suite struct BoardModelTests {
   typealias Instant = ManualClock.Instant
   typealias Snapshot = CountdownSnapshot<Duration, Instant>
+  typealias Board = CountdownBoard<Int, RoundedDisplay, ManualClock>
 
   /// A row as the model sees it: the time left is computed from scratch, not taken from the engine.
   enum ModelRow {
@@ -55,24 +56,23 @@ import Testing
     var boardPaused = false
     var expectedFinishes: [Int: Int] = [:]
     var finishes: [Int: Int] = [:]
+    var finishing: BoardObservation?
     var slots: [CountdownSlot<Int, RoundedDisplay, ManualClock>?] = [nil, nil, nil]
     /// The row each slot position is bound to, as far as the slot knows.
     var binding: [Int?] = [nil, nil, nil]
-    /// The slot position that receives each row's snapshots.
-    var owner: [Int: Int] = [:]
     /// What each slot position shows: the row its binding was for, and the last snapshot.
     var shown: [(id: Int, snapshot: Snapshot)?] = [nil, nil, nil]
 
     init() {
       (engine, clock) = makeManualEngine()
       board = engine.board(of: Int.self, display: .seconds)
-      board.onFinish { [unowned self] id in finishes[id, default: 0] += 1 }
+      finishing = board.onFinish { [unowned self] id in finishes[id, default: 0] += 1 }
     }
 
     var now: Instant { clock.now }
 
     func set(_ id: Int, _ countdown: Countdown<Instant>) {
-      board.set(id, to: countdown)
+      board.put(id, countdown, at: now)
       modelSet(id, countdown)
     }
 
@@ -94,20 +94,12 @@ import Testing
     func bind(_ position: Int, to id: Int) {
       let slot = slots[position] ?? board.slot()
       slots[position] = slot
-      if let old = binding[position], owner[old] == position { owner[old] = nil }
-      // A row shows in one slot at a time: the slot that showed it is bound to nothing from now on.
-      if let other = owner[id], other != position {
-        binding[other] = nil
-        shown[other] = nil
-      }
       binding[position] = id
-      owner[id] = position
       shown[position] = nil
       slot.bind(to: id) { [unowned self] snapshot in shown[position] = (id, snapshot) }
     }
 
     func unbind(_ position: Int, releasing: Bool) {
-      if let old = binding[position], owner[old] == position { owner[old] = nil }
       binding[position] = nil
       shown[position] = nil
       if releasing { slots[position] = nil } else { slots[position]?.unbind() }
@@ -161,23 +153,21 @@ import Testing
         let remaining = rng.duration(milliseconds: -1_000...10_000)
         trace.append("set paused \(id) \(remaining)")
         let paused = Countdown(end: run.now.advanced(by: remaining)).paused(at: run.now)
-        run.board.set(id, to: paused)
+        run.board.put(id, paused, at: run.now)
         run.modelSet(id, paused)
       case 3:
         trace.append("remove \(id)")
-        run.board.remove(id)
+        run.board.apply(.removed([id]))
         run.modelRemove(id)
       case 4:
         var fresh: [Int: Countdown<Instant>] = [:]
         for candidate in 0..<5 where Bool.random(using: &rng) {
           fresh[candidate] = Self.randomCountdown(at: run.now, using: &rng)
         }
-        trace.append("replaceAll \(fresh.keys.sorted())")
-        run.board.replaceAll(with: fresh)
+        trace.append("reloaded \(fresh.keys.sorted())")
+        run.board.apply(.reloaded(Board.rows(fresh, at: run.now)))
         for gone in run.rows.keys where fresh[gone] == nil { run.modelRemove(gone) }
-        for (key, countdown) in fresh where !(run.rows[key] != nil && run.individuallyPaused.contains(key)) {
-          run.modelSet(key, countdown)
-        }
+        for (key, countdown) in fresh { run.modelSet(key, countdown) }
       case 5:
         trace.append("pause \(id)")
         run.board.pause(id)
@@ -249,8 +239,8 @@ import Testing
           "slot \(position) shows row \(shown.id), bound to \(String(describing: run.binding[position]))")
       }
     }
-    for (id, position) in run.owner {
-      guard let row = run.rows[id] else { continue }
+    for position in 0..<3 {
+      guard let id = run.binding[position], let row = run.rows[id] else { continue }
       guard let shown = run.shown[position] else {
         expect(false, "slot \(position) bound to row \(id) shows nothing")
         continue

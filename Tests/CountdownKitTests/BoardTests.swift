@@ -21,46 +21,79 @@ struct BoardTests {
 
   // MARK: - Refresh
 
-  @Test func aRefreshKeepsPausedRowsPausedAndStopsRowsThatLeft() {
+  @Test func aRefreshTakesEachRowFromTheSourceAndStopsRowsThatLeft() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var finished: [String] = []
-    board.onFinish { finished.append($0) }
-    board.replaceAll(with: [
-      "paused": countdown(30, clock), "running": countdown(30, clock), "leaving": countdown(5, clock),
-    ])
+    let finishing = board.onFinish { finished.append($0) }
+    defer { finishing.cancel() }
+    func row(_ id: String, _ deadline: BoardRow<String>.Deadline) -> BoardRow<String> {
+      BoardRow(id: id, deadline: deadline)
+    }
+    board.apply(
+      .reloaded([
+        row("paused", .after(.seconds(30))), row("running", .after(.seconds(30))), row("leaving", .after(.seconds(5))),
+      ]))
     board.pause("paused")
     clock.advance(by: .seconds(2))
     engine._serveDue()
 
-    // The server sends every row again with fresh ends; "leaving" is no longer in the list.
-    board.replaceAll(with: [
-      "paused": countdown(100, clock), "running": countdown(100, clock), "new": countdown(3, clock),
-    ])
+    // The server sends every row again, the paused one as paused; "leaving" is no longer in the list.
+    board.apply(
+      .reloaded([
+        row("paused", .paused(remaining: .seconds(28))), row("running", .after(.seconds(100))),
+        row("new", .after(.seconds(3))),
+      ]))
     #expect(Set(board.ids) == ["paused", "running", "new"])
     #expect(board.countdown(for: "paused")?.isPaused == true)
-    #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(30), "keeps its frozen time")
+    #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(28), "the source's frozen time")
     #expect(board.countdown(for: "running")?.remaining(at: clock.now) == .seconds(100), "moves to the new end")
     #expect(board.countdown(for: "leaving") == nil)
     #expect(engine.count == 3)
+    // Paused by the source, the row stays paused when the whole board resumes.
+    board.pauseAll()
+    board.resumeAll()
+    #expect(board.countdown(for: "paused")?.isPaused == true)
 
     clock.advance(by: .seconds(10))
     engine._serveDue()
     #expect(finished == ["new"], "a row that left never reports its completion")
-    #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(30))
+    #expect(board.countdown(for: "paused")?.remaining(at: clock.now) == .seconds(28))
     // A refresh that repeats a finished row does not report it again.
-    board.replaceAll(with: [
-      "paused": countdown(100, clock), "new": Countdown(end: clock.now.advanced(by: .seconds(-7))),
-    ])
+    board.apply(.reloaded([row("paused", .after(.seconds(100))), row("new", .after(.seconds(-7)))]))
     engine._serveDue()
     #expect(finished == ["new"])
+    #expect(board.countdown(for: "paused")?.isPaused == false, "running again: the source says so")
+  }
+
+  @Test func aDurationCountsFromTheBatchOrFromTheInstantItWasMeasuredAt() {
+    let (board, engine, clock) = makeBoard()
+    defer { engine.shutdown() }
+    let measured = clock.now
+    clock.advance(by: .seconds(3))
+    board.apply(.upserted([BoardRow(id: "from now", deadline: .after(.seconds(10)))]))
+    board.apply(.upserted([BoardRow(id: "as of", deadline: .after(.seconds(10)))]), asOf: measured)
+    board.apply(.upserted([BoardRow(id: "over", deadline: .after(.seconds(-2)), total: .seconds(60))]))
+    #expect(board.countdown(for: "from now")?.remaining(at: clock.now) == .seconds(10))
+    #expect(board.countdown(for: "as of")?.remaining(at: clock.now) == .seconds(7))
+    #expect(board.countdown(for: "over")?.remaining(at: clock.now) == .seconds(-2))
+    #expect(board.countdown(for: "over")?.total == .seconds(60))
+    // A countdown of the engine's clock becomes a row with what it has left.
+    let turn = Countdown(end: clock.now.advanced(by: .seconds(30)), total: .seconds(40))
+    board.apply(.upserted([BoardRow(id: "turn", countdown: turn, at: clock.now)]))
+    board.apply(.upserted([BoardRow(id: "held", countdown: turn.paused(at: clock.now), at: clock.now)]))
+    #expect(board.countdown(for: "turn") == turn)
+    #expect(board.countdown(for: "held")?.isPaused == true)
+    #expect(board.countdown(for: "held")?.remaining(at: clock.now) == .seconds(30))
+    #expect(
+      board.row(for: "held") == BoardRow(id: "held", deadline: .paused(remaining: .seconds(30)), total: .seconds(40)))
   }
 
   @Test func pauseAllAndResumeAllLeaveRowsPausedOnTheirOwnPaused() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.upsert(["a": countdown(60, clock), "b": countdown(60, clock)])
-    board.set("c", to: countdown(45, clock).paused(at: clock.now))
+    board.put(["a": countdown(60, clock), "b": countdown(60, clock)], at: clock.now)
+    board.put("c", countdown(45, clock).paused(at: clock.now), at: clock.now)
     clock.advance(by: .seconds(5))
     board.pause("b")
     clock.advance(by: .seconds(5))
@@ -87,10 +120,12 @@ struct BoardTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var handled: [String] = []
-    board.onFinish { handled.append($0) }
-    var events = board.finished.makeAsyncIterator()
-    board.upsert(["first": countdown(1, clock), "second": countdown(2, clock), "never": countdown(1_000, clock)])
-    board.set("done", to: Countdown(end: clock.now.advanced(by: .seconds(-1))))
+    let finishing = board.onFinish { handled.append($0) }
+    defer { finishing.cancel() }
+    var events = board.finished().makeAsyncIterator()
+    board.put(
+      ["first": countdown(1, clock), "second": countdown(2, clock), "never": countdown(1_000, clock)], at: clock.now)
+    board.put("done", Countdown(end: clock.now.advanced(by: .seconds(-1))), at: clock.now)
     engine._serveDue()
     #expect(await events.next() == "done")
     clock.advance(by: .milliseconds(1_500))
@@ -107,14 +142,15 @@ struct BoardTests {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
     var handled: [String] = []
-    board.onFinish { handled.append($0) }
-    board.set("a", to: countdown(1, clock))
+    let finishing = board.onFinish { handled.append($0) }
+    defer { finishing.cancel() }
+    board.put("a", countdown(1, clock), at: clock.now)
     clock.advance(by: .seconds(2))
     engine._serveDue()
-    board.set("a", to: Countdown(end: clock.now.advanced(by: .seconds(-5))))
+    board.put("a", Countdown(end: clock.now.advanced(by: .seconds(-5))), at: clock.now)
     engine._serveDue()
     #expect(handled == ["a"])
-    board.set("a", to: countdown(1, clock))
+    board.put("a", countdown(1, clock), at: clock.now)
     clock.advance(by: .seconds(1))
     engine._serveDue()
     #expect(handled == ["a", "a"])
@@ -129,29 +165,33 @@ struct BoardTests {
     let slot = board.slot()
     slot.bind(to: "later") { shown.append($0.value) }
     #expect(shown.isEmpty, "nothing to show until the row is on the board")
-    board.set("later", to: countdown(10, clock))
+    board.put("later", countdown(10, clock), at: clock.now)
     engine._serveDue()
     #expect(shown == [.seconds(10)])
-    board.remove("later")
+    board.apply(.removed(["later"]))
     clock.advance(by: .seconds(3))
     engine._serveDue()
     #expect(shown == [.seconds(10)])
-    board.set("later", to: countdown(10, clock))
+    board.put("later", countdown(10, clock), at: clock.now)
     engine._serveDue()
-    #expect(shown == [.seconds(10), .seconds(10)], "a row that comes back renders again")
+    #expect(shown == [.seconds(10)], "a row that comes back as the slot shows it renders nothing new")
+    board.apply(.removed(["later"]))
+    board.put("later", countdown(20, clock), at: clock.now)
+    engine._serveDue()
+    #expect(shown == [.seconds(10), .seconds(20)], "a row that comes back with another value renders it")
     #expect(slot.boundID == "later")
   }
 
   @Test func rebindingDropsWhatWasQueuedForThePreviousBinding() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.upsert(["a": countdown(10, clock), "b": countdown(20, clock)])
+    board.put(["a": countdown(10, clock), "b": countdown(20, clock)], at: clock.now)
     var shown: [String] = []
     let slot = board.slot()
     slot.bind(to: "a") { shown.append("a \($0.value)") }
     #expect(shown == ["a 10.0 seconds"])
     // A change of row "a" queued for the main actor, not yet delivered...
-    board.set("a", to: countdown(5, clock))
+    board.put("a", countdown(5, clock), at: clock.now)
     // ...when the cell is reused for row "b".
     slot.bind(to: "b") { shown.append("b \($0.value)") }
     engine._serveDue()
@@ -162,10 +202,10 @@ struct BoardTests {
     #expect(board.bindingState(of: "b") == (true, true))
   }
 
-  @Test func bindingASecondSlotToARowMovesItThere() {
+  @Test func aSecondSlotOnARowShowsItBesideTheFirst() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.set("a", to: countdown(10, clock))
+    board.put("a", countdown(10, clock), at: clock.now)
     var shown: [String] = []
     let first = board.slot()
     let second = board.slot()
@@ -173,13 +213,18 @@ struct BoardTests {
     second.bind(to: "a") { shown.append("second \($0.value)") }
     clock.advance(by: .seconds(1))
     engine._serveDue()
-    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "second 9.0 seconds"])
-    // The first slot letting go does not take the row from the second.
+    #expect(shown == ["first 10.0 seconds", "second 10.0 seconds", "first 9.0 seconds", "second 9.0 seconds"])
+    // One slot letting go leaves the other bound, and renders nothing again in it.
     first.unbind()
+    engine._serveDue()
     clock.advance(by: .seconds(1))
     engine._serveDue()
-    #expect(shown.last == "second 8.0 seconds")
+    #expect(shown.suffix(2) == ["second 9.0 seconds", "second 8.0 seconds"])
+    #expect(first.boundID == nil && second.boundID == "a")
     #expect(board.bindingState(of: "a") == (true, true))
+    second.unbind()
+    #expect(board.bindingState(of: "a") == (false, false))
+    #expect(engine.statistics.subscribers == 0)
   }
 
   /// A table cell that owns a slot, the way an app would write it.
@@ -191,7 +236,7 @@ struct BoardTests {
   @Test func aReleasedSlotUnbindsItselfAndLeavesNothingBehind() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.set("a", to: countdown(10, clock))
+    board.put("a", countdown(10, clock), at: clock.now)
     weak var weakSlot: CountdownSlot<String, RoundedDisplay, ManualClock>?
     weak var weakCell: Cell?
     do {
@@ -215,7 +260,7 @@ struct BoardTests {
   @Test func aSlotSetToNilUnbinds() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.set("a", to: countdown(10, clock))
+    board.put("a", countdown(10, clock), at: clock.now)
     var renders = 0
     var slot: CountdownSlot<String, RoundedDisplay, ManualClock>? = board.slot()
     weak let weakSlot = slot
@@ -231,30 +276,14 @@ struct BoardTests {
   @Test func aReleasedSlotIsNotRenderedAnyMore() {
     let (board, engine, clock) = makeBoard()
     defer { engine.shutdown() }
-    board.set("a", to: countdown(10, clock))
+    board.put("a", countdown(10, clock), at: clock.now)
     var renders = 0
     var slot: CountdownSlot<String, RoundedDisplay, ManualClock>? = board.slot()
     slot?.bind(to: "a") { _ in renders += 1 }
     // A change queued for the main actor, then the cell goes away before it is delivered.
-    board.set("a", to: countdown(5, clock))
+    board.put("a", countdown(5, clock), at: clock.now)
     slot = nil
     engine._serveDue()
     #expect(renders == 1)
-  }
-
-  @Test func aBoardThatGoesAwayStopsItsRows() {
-    let (engine, clock) = makeManualEngine()
-    defer { engine.shutdown() }
-    var finished: [Int] = []
-    do {
-      let board = engine.board(of: Int.self, display: .seconds)
-      board.onFinish { finished.append($0) }
-      for id in 0..<100 { board.set(id, to: Countdown(duration: .seconds(Int64(id) + 1), startingAt: clock.now)) }
-      #expect(engine.count == 100)
-    }
-    #expect(engine.count == 0, "the rows of a board that is gone must not stay in the engine")
-    clock.advance(by: .seconds(200))
-    engine._serveDue()
-    #expect(finished.isEmpty)
   }
 }

@@ -23,8 +23,9 @@ import Testing
     defer { engine.shutdown() }
     let board = engine.board(of: String.self, display: .seconds)
     var events: [String] = []
-    board.onFinish { events.append("finish \($0)") }
-    board.set("a", to: Countdown(duration: .seconds(1), startingAt: clock.now))
+    let finishing = board.onFinish { events.append("finish \($0)") }
+    defer { finishing.cancel() }
+    board.put("a", Countdown(duration: .seconds(1), startingAt: clock.now), at: clock.now)
     let slot = board.slot()
     slot.bind(to: "a") { events.append("a shows \($0.value)") }
     clock.advance(by: .seconds(1))

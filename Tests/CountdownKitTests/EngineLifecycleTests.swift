@@ -52,7 +52,7 @@ struct EngineLifecycleTests {
     let handle = engine.add(Countdown(duration: .seconds(60), startingAt: clock.now)) {}
     #expect(!handle.isActive)
     let board = engine.board(of: Int.self, display: .seconds)
-    board.set(1, to: Countdown(duration: .seconds(60), startingAt: clock.now))
+    board.put(1, Countdown(duration: .seconds(60), startingAt: clock.now), at: clock.now)
     #expect(engine.count == 0)
   }
 
@@ -60,9 +60,9 @@ struct EngineLifecycleTests {
     let (engine, clock) = makeManualEngine()
     var board: CountdownBoard<Int, RoundedDisplay, ManualClock>? = engine.board(of: Int.self, display: .seconds)
     var handled: [Int] = []
-    board?.onFinish { handled.append($0) }
-    let finished = board?.finished
-    board?.set(1, to: Countdown(duration: .seconds(1), startingAt: clock.now))
+    let observation = board?.onFinish { handled.append($0) }
+    let finished = board?.finished()
+    board?.put(1, Countdown(duration: .seconds(1), startingAt: clock.now), at: clock.now)
     clock.advance(by: .seconds(2))
     // The completion's handler call is on its way to the main actor (held here): it holds the board's
     // finish events last once the board is gone. Shutting down drops it; the events go, and end their
@@ -74,6 +74,7 @@ struct EngineLifecycleTests {
     var iterator = finished?.makeAsyncIterator()
     #expect(await iterator?.next() == 1, "yielded before the shutdown, off the main actor")
     #expect(await iterator?.next() == nil, "the sequence ended with its board's finish events")
+    withExtendedLifetime(observation) {}
   }
 
   @Test func anEngineOnTheContinuousClockNeedsNoArguments() {

@@ -72,7 +72,8 @@ struct EngineStressTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: Self.display)
     let tally = Tally()
-    board.onFinish { _ in tally.state.withLock { $0.rowFinishes += 1 } }
+    let finishing = board.onFinish { _ in tally.state.withLock { $0.rowFinishes += 1 } }
+    defer { finishing.cancel() }
     let done = Lock(false)
 
     let binder = Task { @MainActor in
@@ -153,7 +154,7 @@ struct EngineStressTests {
     for record in records {
       for (key, handle) in record.handles where !cancelled.contains(key) { handle.cancel() }
     }
-    board.replaceAll(with: [:])
+    board.apply(.reloaded([]))
     #expect(engine.count == 0, "seed \(seed)")
   }
 
@@ -222,10 +223,10 @@ struct EngineStressTests {
         handle.cancel()
         record.cancelled.insert(key)
       case 12, 13:
-        board.set(row, to: shortCountdown())
+        board.put(row, shortCountdown(), at: engine.now)
         record.rows.insert(row)
       case 14:
-        board.remove(row)
+        board.apply(.removed([row]))
         record.rows.remove(row)
       case 15:
         if Bool.random(using: &rng) { board.pause(row) } else { board.resume(row) }

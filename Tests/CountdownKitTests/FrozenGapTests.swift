@@ -62,12 +62,13 @@ struct FrozenGapTests {
       unbound.append((key, countdown))
     }
     let board = engine.board(of: Int.self, display: .seconds)
-    board.onFinish { id in recorder.finished("row \(id)") }
+    let finishing = board.onFinish { id in recorder.finished("row \(id)") }
+    defer { finishing.cancel() }
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<6 {
       rows[id] = Countdown(duration: randomLength(), startingAt: clock.now)
     }
-    board.replaceAll(with: rows)
+    board.apply(.reloaded(CountdownBoard<Int, RoundedDisplay, ManualClock>.rows(rows, at: clock.now)))
     let slots = (0..<3).map { _ in board.slot() }
     for (id, slot) in slots.enumerated() {
       slot.bind(to: id, render: recorder.onChange("row \(id)"))

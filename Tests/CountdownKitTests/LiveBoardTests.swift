@@ -54,7 +54,8 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     let mirror = Mirror()
-    board.onChanges { mirror.apply($0) }
+    let mirroring = board.onChanges { mirror.apply($0) }
+    defer { mirroring.cancel() }
     var truth: [Int: Countdown<ManualClock.Instant>] = [:]
     func randomCountdown() -> Countdown<ManualClock.Instant> {
       let end = clock.now.advanced(by: rng.duration(milliseconds: -2_000...30_000))
@@ -62,7 +63,7 @@ struct LiveBoardTests {
     }
     var initial: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<200 { initial[id] = randomCountdown() }
-    board.upsert(initial)
+    board.put(initial, at: clock.now)
     truth = initial
     engine._serveDue()
     let context = "seed \(seed), round \(round)"
@@ -75,7 +76,7 @@ struct LiveBoardTests {
         mirror.touched.insert(id)
         switch op {
         case 0:
-          board.remove(id)
+          board.apply(.removed([id]))
           truth[id] = nil
           mirror.shown[id] = nil
         case 1:
@@ -86,7 +87,7 @@ struct LiveBoardTests {
           if let countdown = truth[id], countdown.isPaused { truth[id] = countdown.resumed(at: clock.now) }
         default:
           let countdown = randomCountdown()
-          board.set(id, to: countdown)
+          board.put(id, countdown, at: clock.now)
           truth[id] = countdown
         }
       }
@@ -121,14 +122,18 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var batches: [[Int: Duration]] = []
-    board.onChanges { changes in batches.append(Dictionary(uniqueKeysWithValues: changes.map { ($0.id, $0.value) })) }
+    let changing = board.onChanges { changes in
+      batches.append(Dictionary(uniqueKeysWithValues: changes.map { ($0.id, $0.value) }))
+    }
+    defer { changing.cancel() }
     // Ends at 10.2 s, 10.5 s, 10.8 s and 60.5 s: all but the last change at .2, .5 and .8 of each second.
-    board.upsert([
-      0: Countdown(end: clock.now.advanced(by: .milliseconds(10_200))),
-      1: Countdown(end: clock.now.advanced(by: .milliseconds(10_500))),
-      2: Countdown(end: clock.now.advanced(by: .milliseconds(10_800))),
-      3: Countdown(end: clock.now.advanced(by: .milliseconds(60_500))),
-    ])
+    board.put(
+      [
+        0: Countdown(end: clock.now.advanced(by: .milliseconds(10_200))),
+        1: Countdown(end: clock.now.advanced(by: .milliseconds(10_500))),
+        2: Countdown(end: clock.now.advanced(by: .milliseconds(10_800))),
+        3: Countdown(end: clock.now.advanced(by: .milliseconds(60_500))),
+      ], at: clock.now)
     engine._serveDue()
     #expect(batches == [[0: .seconds(11), 1: .seconds(11), 2: .seconds(11), 3: .seconds(61)]])
     clock.advance(by: .milliseconds(300))
@@ -148,10 +153,11 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var batches: [Board.Changes] = []
-    board.onChanges { batches.append($0) }
+    let changing = board.onChanges { batches.append($0) }
+    defer { changing.cancel() }
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<1_000 { rows[id] = Countdown(end: clock.now.advanced(by: .milliseconds(30_000 - id))) }
-    board.upsert(rows)
+    board.put(rows, at: clock.now)
     engine._serveDue()
     #expect(batches.count == 1 && batches[0].count == 1_000)
     let done = DispatchSemaphore(value: 0)
@@ -184,11 +190,12 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
     var batches: [[Int]] = []
-    board.onChanges { changes in
+    let changing = board.onChanges { changes in
       batches.append(changes.ids.sorted())
-      if batches.count == 1 { board.set(9, to: Countdown(end: clock.now.advanced(by: .seconds(5)))) }
+      if batches.count == 1 { board.put(9, Countdown(end: clock.now.advanced(by: .seconds(5))), at: clock.now) }
     }
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(10))))
+    defer { changing.cancel() }
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(10))), at: clock.now)
     engine._serveDue()
     engine._serveDue()
     #expect(batches == [[1], [9]])
@@ -201,7 +208,7 @@ struct LiveBoardTests {
     let board = engine.board(of: Int.self, display: urgency, values: .everyRow)
     var rows: [Int: Countdown<ManualClock.Instant>] = [:]
     for id in 0..<300 { rows[id] = Countdown(end: clock.now.advanced(by: .seconds(Int64(id)))) }
-    board.upsert(rows)
+    board.put(rows, at: clock.now)
     engine._serveDue()
     func counts() -> [String: Int] { Dictionary(uniqueKeysWithValues: board.counts.map { ($0.value, $0.count) }) }
     func truth() -> [String: Int] {
@@ -215,7 +222,7 @@ struct LiveBoardTests {
       engine._serveDue()
       #expect(counts() == truth())
     }
-    board.remove(299)
+    board.apply(.removed([299]))
     rows[299] = nil
     board.pause(250)
     #expect(counts() == truth())
@@ -225,8 +232,8 @@ struct LiveBoardTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds, values: .everyRow)
-    var iterator = board.changes.makeAsyncIterator()
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .milliseconds(2_500))))
+    var iterator = board.changes().makeAsyncIterator()
+    board.put(1, Countdown(end: clock.now.advanced(by: .milliseconds(2_500))), at: clock.now)
     engine._serveDue()
     let first = await iterator.next()
     #expect(first.map { Array($0.ids) } == [1] && first?.first?.value == .seconds(3))
@@ -244,8 +251,9 @@ struct LiveBoardTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: RoundedDisplay.seconds)
     var batches = 0
-    board.onChanges { _ in batches += 1 }
-    board.set(1, to: Countdown(end: clock.now.advanced(by: .seconds(3))))
+    let changing = board.onChanges { _ in batches += 1 }
+    defer { changing.cancel() }
+    board.put(1, Countdown(end: clock.now.advanced(by: .seconds(3))), at: clock.now)
     engine._serveDue()
     #expect(batches == 0 && board.counts.isEmpty)
     #expect(board.value(of: 1) == .seconds(3))

@@ -40,9 +40,10 @@ struct WallClockJumpTests {
       until: clock.currentDate.addingTimeInterval(7_200), display: .seconds,
       onChange: recorder.onChange("date"), onFinish: recorder.onFinish("date"))
     let board = engine.board(of: String.self, display: .seconds)
-    board.onFinish { recorder.finished("row \($0)") }
-    board.set("duration", to: Countdown(duration: Self.twoHours, startingAt: clock.now))
-    try board.set("date", end: clock.currentDate.addingTimeInterval(7_200))
+    let finishing = board.onFinish { recorder.finished("row \($0)") }
+    defer { finishing.cancel() }
+    board.put("duration", Countdown(duration: Self.twoHours, startingAt: clock.now), at: clock.now)
+    board.apply(.upserted([BoardRow(id: "date", deadline: .until(clock.currentDate.addingTimeInterval(7_200)))]))
     clock.advance(by: .seconds(60))
     engine._serveDue()
 
@@ -159,7 +160,7 @@ struct WallClockJumpTests {
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
     board.pauseAll()
-    try board.set(1, end: clock.currentDate.addingTimeInterval(60))
+    board.apply(.upserted([BoardRow(id: 1, deadline: .until(clock.currentDate.addingTimeInterval(60)))]))
     clock.advance(by: .seconds(30))
     board.resumeAll()
     #expect(Self.isClose(board.countdown(for: 1)?.remaining(at: clock.now), .seconds(60)))

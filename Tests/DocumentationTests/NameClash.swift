@@ -119,6 +119,7 @@
       "WidgetTimelinePlan": (WidgetTimelinePlan<Int>.self, "CountdownCore"),
       "BoardChange": (BoardChange<Int>.self, "CountdownKit"),
       "BoardChangeSequence": (BoardChangeSequence<Int, AdaptiveDisplay, ContinuousClock>.self, "CountdownKit"),
+      "BoardObservation": (BoardObservation.self, "CountdownKit"),
       "BoardRow": (BoardRow<Int>.self, "CountdownKit"),
       "BoardValues": (BoardValues.self, "CountdownKit"),
       "CountdownBoard": (CountdownBoard<Int, AdaptiveDisplay, ContinuousClock>.self, "CountdownKit"),

@@ -37,22 +37,23 @@ let benchmarks: @Sendable () -> Void = {
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     benchmark.startMeasurement()
     for index in benchmark.scaledIterations {
-      let stream = engine.snapshots(of: Countdown(end: clock.now.advanced(by: .seconds(600 + index))), display: .seconds)
+      let stream = engine.snapshots(
+        of: Countdown(end: clock.now.advanced(by: .seconds(600 + index))), display: .seconds)
       blackHole(stream)
     }
     benchmark.stopMeasurement()
     engine.shutdown()
   }
 
-  // A board row set and removed: what a list's refresh costs per row.
+  // A board row upserted and removed, a batch each: what a list's refresh costs per row.
   Benchmark("board set+remove row") { benchmark in
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     let board = engine.board(of: Int.self, display: .seconds)
     benchmark.startMeasurement()
     for index in benchmark.scaledIterations {
-      board.set(index, to: Countdown(end: clock.now.advanced(by: .seconds(600 + index))))
-      board.remove(index)
+      board.apply(.upserted([BoardRow(id: index, deadline: .after(.seconds(600 + index)))]))
+      board.apply(.removed([index]))
     }
     benchmark.stopMeasurement()
     engine.shutdown()
@@ -63,7 +64,7 @@ let benchmarks: @Sendable () -> Void = {
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     let board = engine.board(of: Int.self, display: .seconds)
-    for row in 0..<10_000 { board.set(row, to: Countdown(end: clock.now.advanced(by: .seconds(600 + row)))) }
+    board.apply(.upserted((0..<10_000).map { BoardRow(id: $0, deadline: .after(.seconds(600 + $0))) }))
     let iterations = benchmark.scaledIterations
     benchmark.startMeasurement()
     // Slots live on the main actor.
@@ -85,13 +86,16 @@ let benchmarks: @Sendable () -> Void = {
   // (scheduling, rendering, yielding to a stream), plus one driver wake-up per 1,000 changes.
   Benchmark(
     "serve 1k changes in one wake-up (per change)",
-    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200)
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200)
   ) { benchmark async in
     let clock = ManualClock()
     let engine = CountdownEngine(clock: clock, wallClock: clock)
     var generator = SystemRandomNumberGenerator()
     let streams = benchmark.scaledIterations.map { _ in
-      engine.snapshots(of: Countdown(end: clock.now.advanced(by: .seconds(Double.random(in: 600..<3_000, using: &generator)))), display: .seconds)
+      engine.snapshots(
+        of: Countdown(end: clock.now.advanced(by: .seconds(Double.random(in: 600..<3_000, using: &generator)))),
+        display: .seconds)
     }
     // Let the driver go to sleep before measuring.
     while clock.sleeperCount == 0 { await Task.yield() }

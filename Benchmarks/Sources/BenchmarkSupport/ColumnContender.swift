@@ -12,6 +12,8 @@ final class ColumnContender: Contender {
   private let workload: Workload
   private let recorder: Recorder
   private let board: CountdownBoard<Int, RoundedDisplay, ContinuousClock>
+  /// Keeps the board's handler of changed rows registered.
+  private let recording: BoardObservation
 
   /// A contender for `workload`'s rows, shown with whole seconds.
   @MainActor
@@ -21,7 +23,7 @@ final class ColumnContender: Contender {
     self.recorder = recorder
     board = engine.board(of: Int.self, display: .seconds, values: .everyRow)
     let anchor = workload.anchorInstant
-    board.onChanges { [recorder] changes in
+    recording = board.onChanges { [recorder] changes in
       // One reading of the clock per batch: every change of a batch was computed at one wake-up.
       let now = anchor.duration(to: .now).seconds
       for change in changes { recorder.record(row: change.id, value: change.value.components.seconds, at: now) }
@@ -29,26 +31,32 @@ final class ColumnContender: Contender {
   }
 
   public func add(_ row: Int, isolation: isolated (any Actor)?) {
-    board.set(row, to: Countdown(end: workload.endInstant(row)))
+    put(row)
   }
 
   public func cancel(_ row: Int) {
-    board.remove(row)
+    board.apply(.removed([row]))
   }
 
   public func register(_ rows: Range<Int>) -> Double? {
-    var countdowns: [Int: Countdown<ContinuousClock.Instant>] = [:]
-    countdowns.reserveCapacity(rows.count)
-    for row in rows { countdowns[row] = Countdown(end: workload.endInstant(row)) }
+    let now = engine.now
+    let batch = BoardChange<Int>.upserted(
+      rows.map { BoardRow(id: $0, deadline: .after(now.duration(to: workload.endInstant($0)))) })
     let start = ContinuousClock.now
-    board.upsert(countdowns)
+    board.apply(batch, asOf: now)
     return (ContinuousClock.now - start) / .seconds(1)
   }
 
   @MainActor
   public func bind(slot: Int, to row: Int) {
     // Every row is live already: a cell reads the batches.
-    board.set(row, to: Countdown(end: workload.endInstant(row)))
+    put(row)
+  }
+
+  /// Puts row `row`, ending at its workload's end.
+  private func put(_ row: Int) {
+    let now = engine.now
+    board.apply(.upserted([BoardRow(id: row, deadline: .after(now.duration(to: workload.endInstant(row))))]), asOf: now)
   }
 
   public var wakeUps: Int { engine.statistics.wakeUps }

@@ -66,19 +66,20 @@ final class EngineContender<Display: CountdownDisplay>: Contender where Display.
   }
 
   public func register(_ rows: Range<Int>) -> Double? {
-    // As an app loads a page (or a million rows) from its database: one upsert.
-    var countdowns: [Int: Countdown<ContinuousClock.Instant>] = [:]
-    countdowns.reserveCapacity(rows.count)
-    for row in rows { countdowns[row] = Countdown(end: workload.endInstant(row)) }
+    // As an app loads a page (or a million rows) from its database: one batch, its durations counted
+    // from the instant they were measured at.
+    let now = engine.now
+    let batch = BoardChange<Int>.upserted(
+      rows.map { BoardRow(id: $0, deadline: .after(now.duration(to: workload.endInstant($0)))) })
     let start = ContinuousClock.now
-    // An app's board has a concrete type, so the inlinable `upsert` is specialised for it; this class
+    // An app's board has a concrete type, so the inlinable `apply` is specialised for it; this class
     // is generic, so it names the boards of the built-in displays the scenarios use.
     if let board = board as? CountdownBoard<Int, RoundedDisplay, ContinuousClock> {
-      board.upsert(countdowns)
+      board.apply(batch, asOf: now)
     } else if let board = board as? CountdownBoard<Int, AdaptiveDisplay, ContinuousClock> {
-      board.upsert(countdowns)
+      board.apply(batch, asOf: now)
     } else {
-      board.upsert(countdowns)
+      board.apply(batch, asOf: now)
     }
     return (ContinuousClock.now - start) / .seconds(1)
   }

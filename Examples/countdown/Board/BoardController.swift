@@ -42,6 +42,8 @@ final class BoardController {
   private var signals: SignalHandlers?
   private var keys: KeyReader?
   private var following: Task<Void, Never>?
+  /// Keeps the handler of finished windows registered while the board runs.
+  private var finishing: BoardObservation?
 
   init(store: any OrderSource, locale: Locale, plain: Bool, plainRows: Int) {
     self.store = store
@@ -101,7 +103,7 @@ final class BoardController {
   /// Reads the rows of the first screen and puts them on the boards, so that they show before the first
   /// page of the load arrives.
   private func showFirstScreen() throws {
-    boards.windows.onFinish { [weak self] id in self?.rowFinished(id) }
+    finishing = boards.windows.onFinish { [weak self] id in self?.rowFinished(id) }
     // The header's counts change when a window crosses 30 or 5 minutes left, anywhere.
     boards.watchCounts { [weak self] in self?.setNeedsDraw() }
     shown = try store.orders(from: .min, limit: visibleCount)

@@ -23,16 +23,26 @@ struct WindowCounts: Sendable {
   mutating func add(_ deadline: BoardRow<Int64>.Deadline) {
     switch deadline {
     case .until(let end): running.insert(end.timeIntervalSinceReferenceDate)
+    case .after(let left): running.insert(Self.end(after: left))
     case .paused(let remaining): countPaused(remaining, by: 1)
     }
   }
 
-  /// No longer counts a window, as ``add(_:)`` counted it.
+  /// No longer counts a window, as ``add(_:)`` counted it (as the board gives it back: a running window
+  /// by its date).
   mutating func remove(_ deadline: BoardRow<Int64>.Deadline) {
     switch deadline {
     case .until(let end): running.remove(end.timeIntervalSinceReferenceDate)
+    case .after(let left): running.remove(Self.end(after: left))
     case .paused(let remaining): countPaused(remaining, by: -1)
     }
+  }
+
+  /// The date a window running for `left` from now ends at, in seconds since 2001. The command's
+  /// sources send dates; a duration is counted from now as the board counts it.
+  private static func end(after left: Duration) -> Double {
+    Date().timeIntervalSinceReferenceDate + Double(left.components.seconds) + Double(left.components.attoseconds)
+      * 1e-18
   }
 
   /// The first load ended: every window is counted.
@@ -47,6 +57,7 @@ struct WindowCounts: Sendable {
     for deadline in deadlines {
       switch deadline {
       case .until(let end): ends.append(end.timeIntervalSinceReferenceDate)
+      case .after(let left): ends.append(Self.end(after: left))
       case .paused(let remaining): countPaused(remaining, by: 1)
       }
     }

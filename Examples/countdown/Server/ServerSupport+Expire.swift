@@ -6,16 +6,25 @@
   extension ServerSupport {
     /// Runs one expiry worker on the orders table at `db` until interrupted, printing a line per event.
     static func expire(
-      db: String, exec: String?, execTimeout: Duration, lease: Duration, worker: String?, concurrency: Int
+      db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
+      grace: Duration, metricsFile: String?
     ) async throws {
       let location = try located(db)
+      let exporter = metricsFile.map { MetricsExport.start(writingTo: $0) }
+      defer { exporter?.cancel() }
       let worker = DeadlineExpiryWorker(
         location: location, table: try DeadlineTable(name: tableName),
-        name: worker ?? DeadlineExpiryWorker.defaultName(), lease: lease, concurrency: concurrency)
+        name: worker ?? DeadlineExpiryWorker.defaultName(), lease: lease, followUpTimeout: timeout,
+        concurrency: concurrency, drainGrace: grace)
       say("expire: worker \(TerminalText.sanitized(worker.name)) on \(location)")
+      let signals = ExpireSignals { signalNumber in
+        say("expire: signal \(signalNumber): draining (a second one stops at once)")
+        worker.drain()
+      }
+      defer { withExtendedLifetime(signals) {} }
       try await worker.run(events: report) { expired in
         guard let exec else { return }
-        try await FollowUpProcess.run(exec, for: expired, timeout: execTimeout)
+        try await FollowUpProcess.run(exec, for: expired)
       }
     }
 
@@ -35,6 +44,16 @@
         say("followed up #\(expired.id)")
       case .followUpFailed(let expired, let problem):
         say("the follow-up of #\(expired.id) failed (\(TerminalText.sanitized(problem))); it will be retried")
+      case .discarded(let expired, let problem):
+        say(
+          "the follow-up of #\(expired.id) failed on its last attempt (\(TerminalText.sanitized(problem))); "
+            + "discarded until an operator retries it")
+      case .followUpAbandoned(let expired, let reason):
+        say("gave up the follow-up of #\(expired.id): \(TerminalText.sanitized(reason))")
+      case .found(let ids):
+        say("expire: the sweep found \(ids.count) order(s) no notification announced (written without triggers?)")
+      case .draining(let running):
+        say("expire: draining: no more claims; \(running) follow-up(s) may finish")
       case .interrupted(let error):
         say("expire: \(TerminalText.sanitized(error.description)); reconnecting")
       case .clockSynchronized(let offset, let uncertainty):
@@ -67,9 +86,10 @@
       var description: String
     }
 
-    /// Runs `command` for `expired`; throws when it fails, or when it runs past `timeout` (its group is
-    /// then ended: SIGTERM, SIGKILL 2 s later). Cancelling the calling task ends it the same way.
-    static func run(_ command: String, for expired: ExpiredDeadline, timeout: Duration) async throws {
+    /// Runs `command` for `expired`; throws when it fails. Cancelling the calling task (the worker's
+    /// follow-up timeout, a lease it cannot keep, a drain's end) ends the command's whole group:
+    /// SIGTERM, then SIGKILL 2 s later.
+    static func run(_ command: String, for expired: ExpiredDeadline) async throws {
       let dates = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
       let environment = ChildEnvironment.inherited().setting([
         "COUNTDOWN_ID": String(expired.id),
@@ -81,13 +101,11 @@
       let result: ChildProcessResult
       do {
         result = try await ChildProcess.run(
-          .shell(command, environment: environment), output: .inherit, errors: .inherit, timeout: timeout)
+          .shell(command, environment: environment), output: .inherit, errors: .inherit)
       } catch {
         throw Failure(description: "cannot run /bin/sh: \(error)")
       }
-      if result.timedOut {
-        throw Failure(description: "still running after --exec-timeout \(timeout.components.seconds)s; ended")
-      }
+      try Task.checkCancellation()
       guard result.termination.isSuccess else { throw Failure(description: result.termination.description) }
     }
   }

@@ -20,7 +20,8 @@
     }
 
     static func expire(
-      db: String, exec: String?, execTimeout: Duration, lease: Duration, worker: String?, concurrency: Int
+      db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
+      grace: Duration, metricsFile: String?
     ) async throws {
       throw ServerSupportMissing()
     }

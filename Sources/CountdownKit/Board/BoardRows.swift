@@ -1,27 +1,22 @@
-/// The rows of a board with IDs of type `ID`: which engine row holds which ID, and which slot waits
-/// for which ID. Kept in the engine's state (``BoardState``); an operation takes it out, works on it
+/// The rows of a board with IDs of type `ID`: which engine row holds which ID, and which slots show
+/// (or wait for) which ID, each slot's renders going to an `Entry` (a `SlotEntry` of the board's value
+/// and instant types). Kept in the engine's state (``BoardState``); an operation takes it out, works on it
 /// with the engine's core beside it, and puts it back (see `CountdownBoard.withRows(_:)`).
 @usableFromInline
-struct BoardRows<ID: Hashable & Sendable>: BoardState {
-  /// A slot's binding to an ID, kept while the row is absent so that it shows the row when it comes.
-  @usableFromInline
-  struct SlotBinding: Sendable {
-    let token: UInt64
-    /// The slot's state, cleared when another slot takes the row over.
-    let slot: SlotState<ID>
-    /// The slot's render closure, for the board's table: installed there each time the row is there.
-    let subscriber: any MainSubscriber
-  }
-
+struct BoardRows<ID: Hashable & Sendable, Entry: Sendable>: BoardState {
   /// The ID of each engine row that is the board's (other entries hold a leftover ID, never read).
   @usableFromInline var ids: [ID] = []
   @usableFromInline var index = BoardIndex()
-  @usableFromInline var bindings: [ID: SlotBinding] = [:]
+  /// The slots bound to each ID, whether the row is on the board or not.
+  @usableFromInline var bindings: [ID: RowSlots<Entry>] = [:]
   @usableFromInline var isPaused = false
   /// Where the board's finished rows are announced.
   let events: FinishEvents<ID>
-  /// Where the changed rows of a board that keeps every row's value go.
-  let live: LiveRoute<ID>?
+  /// Where the changed rows of a board that keeps every row's value go; `nil` once the board is gone.
+  var live: LiveRoute<ID>?
+  /// For a board that is gone while rows of it still ran: forgets a row once its completion was
+  /// reported (see `CountdownBoard.letGo(of:displayClass:on:)`).
+  var forget: (@Sendable (ID) -> Void)?
 
   init(events: FinishEvents<ID>, live: LiveRoute<ID>?) {
     self.events = events
@@ -64,7 +59,13 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   func finished(row: Int) -> (sequences: @Sendable () -> Void, handlers: @MainActor @Sendable () -> Void)? {
     guard row < ids.count, self.row(of: ids[row]) == row else { return nil }
     let (id, events) = (ids[row], events)
-    return ({ events.yield(id) }, { events.runHandlers(id) })
+    guard let forget else { return ({ events.yield(id) }, { events.runHandlers(id) }) }
+    return (
+      {
+        events.yield(id)
+        forget(id)
+      }, { events.runHandlers(id) }
+    )
   }
 
   @usableFromInline
@@ -84,6 +85,7 @@ struct BoardRows<ID: Hashable & Sendable>: BoardState {
   @usableFromInline
   mutating func removeAllRows() {
     index.removeAll()
+    forget = nil
   }
 }
 

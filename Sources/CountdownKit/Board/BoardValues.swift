@@ -10,7 +10,7 @@
 public enum BoardValues: Hashable, Sendable {
   /// Only the rows a slot shows (the default).
   case boundRows
-  /// Every row: ``CountdownBoard/onChanges(_:)`` and ``CountdownBoard/changes`` get each wake-up's
+  /// Every row: ``CountdownBoard/onChanges(_:)`` and ``CountdownBoard/changes()`` get each wake-up's
   /// changed rows, ``CountdownBoard/counts`` how many rows show each value.
   case everyRow
 }

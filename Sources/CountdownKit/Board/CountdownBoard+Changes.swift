@@ -72,17 +72,21 @@ extension CountdownBoard {
   /// gets one batch with each row's newest value.
   ///
   /// For a board made with ``BoardValues/everyRow``; on another board the handler is never called.
-  /// Handlers run in the engine's main-actor hop of the wake-up, after the slots' updates.
-  public func onChanges(_ handler: @escaping @MainActor @Sendable (Changes) -> Void) {
+  /// Handlers run in the engine's main-actor hop of the wake-up, after the slots' updates. The handler
+  /// stays as long as you keep the observation this returns (see ``BoardObservation``), and no longer
+  /// than the board: the values of a board that is gone end with it.
+  public func onChanges(_ handler: @escaping @MainActor @Sendable (Changes) -> Void) -> BoardObservation {
     let display = display
-    batches?.add { changes in handler(Changes(changes, display: display)) }
+    return batches?.add { changes in handler(Changes(changes, display: display)) } ?? .none
   }
 
-  /// The rows whose value changed, a batch per wake-up, off the main actor; a consumer that falls
-  /// behind gets one batch with each row's newest value. Each access makes a new sequence that sees the
-  /// changes from then on; on a board made without ``BoardValues/everyRow`` it ends at once.
-  public var changes: BoardChangeSequence<ID, Display, C> {
-    BoardChangeSequence(batches: batches, display: display)
+  /// The rows whose value changed from now on, a batch per wake-up, off the main actor, for one
+  /// consumer; a consumer that falls behind gets one batch with each row's newest value. Each call
+  /// subscribes anew: the sequence sees the changes made from the call on, even those made before its
+  /// iteration starts. It ends when the board goes away, and at once on a board made without
+  /// ``BoardValues/everyRow``.
+  public func changes() -> BoardChangeSequence<ID, Display, C> {
+    BoardChangeSequence(subscription: batches.map(BoardChangeSequence.Subscription.init), display: display)
   }
 
   /// How many rows show each value, for a board made with ``BoardValues/everyRow`` whose display has
@@ -105,7 +109,7 @@ extension CountdownBoard {
 }
 
 /// The rows whose value changed on a ``CountdownBoard`` that keeps every row's value, a batch per
-/// wake-up (see ``CountdownBoard/changes``).
+/// wake-up, for one consumer (see ``CountdownBoard/changes()``).
 public struct BoardChangeSequence<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>: AsyncSequence, Sendable
 where C.Duration == Duration {
   /// A batch of changed rows.
@@ -113,12 +117,13 @@ where C.Duration == Duration {
   /// Never fails.
   public typealias Failure = Never
 
-  let batches: LiveBatches<ID>?
+  let subscription: Subscription?
   let display: Display
 
-  /// An iterator that waits for the next batch.
+  /// An iterator that waits for the next batch. The sequence has one consumer: iterators made from one
+  /// sequence share its batches.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(subscription: batches.map(Subscription.init), display: display)
+    Iterator(subscription: subscription, display: display)
   }
 
   /// Takes the board's batches for one consumer; lets go of them when it goes.

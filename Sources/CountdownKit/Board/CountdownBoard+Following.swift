@@ -1,19 +1,42 @@
+public import Foundation
+
 // A board that follows a source of rows: batches of changes (``BoardChange``) applied under one hold of
 // the engine's lock each, at a cost proportional to the rows a batch names.
 
 extension CountdownBoard {
   /// Applies a batch of changes at once: other threads see the board before the batch or after it,
-  /// never half of it.
+  /// never half of it. A bound slot shows its row's change at once.
   ///
   /// Rows counting to a date count to the engine instant the date has when the batch is applied, and
-  /// follow it when the wall clock changes, as ``set(_:end:total:)`` does. A row whose date cannot be
-  /// counted to (not finite, or absurdly far away) is removed, as a row the source cannot describe.
+  /// follow it when the wall clock changes. Rows counting a duration (``BoardRow/Deadline/after(_:)``)
+  /// count it from `start`, or from the moment the batch is applied without it: give the instant the
+  /// durations were measured at (`engine.now` when you made the rows) so that the time spent making
+  /// and applying a large batch is not added to every row. A paused row is paused on its own: it stays
+  /// paused when the whole board resumes; a running row put on a board that is paused (``pauseAll()``)
+  /// is frozen with it until it resumes. A row whose date cannot be counted to (not finite, or absurdly
+  /// far away) is removed, as a row the source cannot describe, and its ID is returned.
   ///
+  /// - Returns: The IDs of the rows removed because their date cannot be counted to; empty for a batch
+  ///   whose dates are all usable.
   /// - Complexity: O(n) in the rows the batch names, under one hold of the engine's lock; a reload also
   ///   walks the rows the board held before.
   @inlinable
-  public func apply(_ change: BoardChange<ID>) {
+  @discardableResult
+  public func apply(_ change: BoardChange<ID>, asOf start: C.Instant? = nil) -> [ID] {
+    let start = start.map(tick(start:))
     switch change {
+    case .changed(let upserted, let removed) where upserted.count <= 1:
+      // A change of one row (an edit, a cell's swipe): nothing to gather in a batch.
+      let single = upserted.first.map { row in (id: row.id, row: prepare(row) { try engine.instant(for: $0) }) }
+      withRows { state, rows, now in
+        for id in removed {
+          guard let row = rows.remove(id) else { continue }
+          state.core.remove(row, into: &state.effects)
+        }
+        if let single { place(single.id, single.row, in: &state, &rows, at: now, from: start ?? now) }
+      }
+      guard let single, case .unusable = single.row else { return [] }
+      return [single.id]
     case .changed(let upserted, let removed):
       let prepared = prepare(upserted)
       withRows { state, rows, now in
@@ -21,18 +44,36 @@ extension CountdownBoard {
           guard let row = rows.remove(id) else { continue }
           state.core.remove(row, into: &state.effects)
         }
-        place(prepared, in: &state, &rows, at: now)
+        place(prepared, in: &state, &rows, at: now, from: start ?? now)
       }
+      return Self.unusable(prepared)
     case .reloaded(let all):
       let prepared = prepare(all)
       withRows { state, rows, now in
         removeRows(notIn: prepared, in: &state, &rows)
-        place(prepared, in: &state, &rows, at: now)
+        place(prepared, in: &state, &rows, at: now, from: start ?? now)
       }
+      return Self.unusable(prepared)
     }
   }
 
-  /// Follows `changes`: applies each batch as it comes (``apply(_:)``), in order, until the sequence
+  /// The IDs of the rows of `prepared` whose date the engine cannot count to.
+  @inlinable
+  static func unusable(_ prepared: [(id: ID, row: PreparedRow)]) -> [ID] {
+    var unusable: [ID] = []
+    for (id, row) in prepared {
+      if case .unusable = row { unusable.append(id) }
+    }
+    return unusable
+  }
+
+  /// The tick durations counted from `start` count from: never before the instant (rounded up).
+  @usableFromInline
+  func tick(start: C.Instant) -> Tick {
+    engine.tick(end: start)
+  }
+
+  /// Follows `changes`: applies each batch as it comes (``apply(_:asOf:)``), in order, until the sequence
   /// ends.
   ///
   /// The sequence is read in the caller's isolation (`isolation`): follow a source with many or large
@@ -67,6 +108,8 @@ extension CountdownBoard {
   enum PreparedRow {
     /// A row counting to a date: its engine row, ready.
     case running(EngineCore.RowSpec)
+    /// A row running for a duration: made at the moment the batch is applied.
+    case after(remaining: Duration, total: Duration?)
     /// A paused row: made at the moment the batch is applied.
     case paused(remaining: Duration, total: Duration?)
     /// A date the engine cannot count to: the row is removed.
@@ -78,43 +121,65 @@ extension CountdownBoard {
   func prepare(_ rows: [BoardRow<ID>]) -> [(id: ID, row: PreparedRow)] {
     guard !rows.isEmpty else { return [] }
     let timeline = engine.timeline
-    return rows.map { row in
-      switch row.deadline {
-      case .until(let date):
-        guard let end = try? timeline.instant(for: date) else { return (row.id, .unusable) }
-        return (row.id, .running(engine.spec(for: Countdown(end: end, total: row.total), target: date)))
-      case .paused(let remaining):
-        return (row.id, .paused(remaining: remaining, total: row.total))
-      }
-    }
+    return rows.map { row in (row.id, prepare(row) { try timeline.instant(for: $0) }) }
   }
 
-  /// Places each prepared row (``place(_:_:in:_:at:isNew:)``), removing the unusable ones.
+  /// A row in the engine's terms, its date converted by `instant`.
   @inlinable
-  func place(_ prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick)
-  {
-    guard !prepared.isEmpty else { return }
-    for index in prepared.indices {
-      // The index bucket of the row 8 places ahead is fetched first, as `upsert(_:)` does: the cache
-      // misses of a large batch then overlap.
-      if index + 8 < prepared.count { rows.prefetch(prepared[index + 8].id) }
-      let (id, row) = prepared[index]
-      switch row {
-      case .running(let spec):
-        place(id, spec, in: &state, &rows, at: now)
-      case .paused(let remaining, let total):
-        place(id, pausedSpec(remaining: remaining, total: total, at: now), in: &state, &rows, at: now)
-      case .unusable:
-        guard let row = rows.remove(id) else { continue }
-        state.core.remove(row, into: &state.effects)
-      }
+  func prepare(_ row: BoardRow<ID>, instant: (Date) throws -> C.Instant) -> PreparedRow {
+    switch row.deadline {
+    case .until(let date):
+      guard let end = try? instant(date) else { return .unusable }
+      return .running(engine.spec(for: Countdown(end: end, total: row.total), target: date))
+    case .after(let remaining):
+      return .after(remaining: remaining, total: row.total)
+    case .paused(let remaining):
+      return .paused(remaining: remaining, total: row.total)
     }
   }
 
-  /// A row paused at `now` with `remaining` left.
+  /// Places each prepared row (``place(_:_:in:_:at:from:)``); rows running for a duration count it from
+  /// `start`.
+  @inlinable
+  func place(
+    _ prepared: [(id: ID, row: PreparedRow)], in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick,
+    from start: Tick
+  ) {
+    guard !prepared.isEmpty else { return }
+    // Room for the rows a batch larger than the board must bring (a first load, a bigger page), made
+    // at once: a board that grows row by row rehashes and copies its columns as it goes. A batch that
+    // may update rows the board has makes no room ahead.
+    if prepared.count > rows.count { reserve(prepared.count - rows.count, in: &state, &rows) }
+    for index in prepared.indices {
+      // The index bucket of the row 8 places ahead is fetched first: the cache misses of a large batch
+      // then overlap.
+      if index + 8 < prepared.count { rows.prefetch(prepared[index + 8].id) }
+      place(prepared[index].id, prepared[index].row, in: &state, &rows, at: now, from: start)
+    }
+  }
+
+  /// Places one prepared row (``place(_:_:in:_:at:)``), or removes it if it is unusable.
+  @inlinable
+  func place(
+    _ id: ID, _ row: PreparedRow, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick, from start: Tick
+  ) {
+    switch row {
+    case .running(let spec):
+      place(id, spec, in: &state, &rows, at: now)
+    case .after(let remaining, let total):
+      place(id, spec(remaining: remaining, total: total, pausedAt: nil, from: start), in: &state, &rows, at: now)
+    case .paused(let remaining, let total):
+      place(id, spec(remaining: remaining, total: total, pausedAt: now, from: now), in: &state, &rows, at: now)
+    case .unusable:
+      guard let row = rows.remove(id) else { return }
+      state.core.remove(row, into: &state.effects)
+    }
+  }
+
+  /// A row with `remaining` left at `start`, paused at `pausedAt` if given.
   @usableFromInline
-  func pausedSpec(remaining: Duration, total: Duration?, at now: Tick) -> EngineCore.RowSpec {
-    var spec = EngineCore.RowSpec(end: Ticks.sum(now, Ticks.ceiling(remaining)), pausedAt: now)
+  func spec(remaining: Duration, total: Duration?, pausedAt: Tick?, from start: Tick) -> EngineCore.RowSpec {
+    var spec = EngineCore.RowSpec(end: Ticks.sum(start, Ticks.ceiling(remaining)), pausedAt: pausedAt)
     spec.total = total.map(Ticks.ceiling)
     return spec
   }

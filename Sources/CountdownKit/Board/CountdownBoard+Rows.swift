@@ -1,8 +1,8 @@
-// The board's work under the engine's lock: finding its rows, placing a countdown in a row, binding
-// slots.
+// The board's work under the engine's lock: finding its rows and placing a countdown in a row (slots
+// are in CountdownBoard+Slots.swift).
 
 extension CountdownBoard {
-  @usableFromInline typealias Rows = BoardRows<ID>
+  @usableFromInline typealias Rows = BoardRows<ID, SlotEntry<Display.Value, C.Instant>>
 
   /// Runs `body` with the board's rows under the engine's lock (see `CountdownEngine.mutate(_:)`).
   @usableFromInline
@@ -40,13 +40,12 @@ extension CountdownBoard {
   }
 
   /// Puts the countdown `spec` describes in row `id`: replaces the countdown of an existing row
-  /// (keeping its binding and its completion's state), or adds the row and binds it to the slot that
-  /// waits for it. A paused `spec` pauses the row on its own; while the board is paused, a running one
-  /// is frozen with it. `isNew`: the caller knows the board has no row `id`.
+  /// (keeping its slots and its completion's state), or adds the row and binds it to the slots that
+  /// wait for it. A paused `spec` pauses the row on its own; while the board is paused, a running one
+  /// is frozen with it.
   @inlinable
   func place(
-    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick,
-    isNew: Bool = false
+    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick
   ) {
     var spec = spec
     spec.owner = UInt16(number + 1)
@@ -55,23 +54,15 @@ extension CountdownBoard {
       spec.pausedAt = now
       spec.target = nil
     }
-    if !isNew, let row = rows.row(of: id) {
+    if let row = rows.row(of: id) {
       state.core.change(row, .replace(spec), at: now, into: &state.effects)
+      // A slot's ring steps through the row's total: a new total needs a new binding.
+      if !rows.bindings.isEmpty, rows.bindings[id] != nil { renewRing(of: id, row: row, in: &state, &rows, at: now) }
       return
     }
-    // A row that a slot waits for is bound to it as it comes.
+    // A row that slots wait for is bound to them as it comes.
     if !rows.bindings.isEmpty, rows.bindings[id] != nil { return placeBound(id, spec, in: &state, &rows, at: now) }
     rows.insert(id, row: state.core.add(spec, at: now, into: &state.effects))
-  }
-
-  /// ``place(_:_:in:_:at:)`` for a new row that a slot waits for.
-  @usableFromInline
-  func placeBound(
-    _ id: ID, _ spec: EngineCore.RowSpec, in state: inout EngineState<C>, _ rows: inout Rows, at now: Tick
-  ) {
-    let binding = rows.bindings[id].map { state.install($0.subscriber, in: displayClass) }
-    let row = state.core.add(spec, binding: binding, at: now, into: &state.effects)
-    rows.insert(id, row: row)
   }
 
   /// Makes room for `additional` rows in the engine and the board. Inlinable, so that the board's index
@@ -88,33 +79,5 @@ extension CountdownBoard {
   static func reserveEngineRows(_ additional: Int, in state: inout EngineState<C>) -> Int {
     state.core.rows.reserve(additional)
     return state.core.rows.capacity
-  }
-
-  /// Binds a slot to row `id` (or to a row yet to come), renders it at once if it is there, and takes
-  /// the row from any other slot that showed it.
-  @MainActor
-  func bind(_ id: ID, token: UInt64, slot: SlotState<ID>, render: @escaping @MainActor @Sendable (Snapshot) -> Void) {
-    let slotBinding = BoardRows.SlotBinding(
-      token: token, slot: slot, subscriber: SnapshotSubscriber(table: table, onChange: render, onFinish: nil))
-    let displaced = withRowsOnMain { state, rows, now -> BoardRows<ID>.SlotBinding? in
-      let previous = rows.bindings[id]
-      rows.bindings[id] = slotBinding
-      if let row = rows.row(of: id) {
-        let binding = state.install(slotBinding.subscriber, in: displayClass)
-        state.core.bind(row, to: binding, at: now, into: &state.effects)
-      }
-      return previous
-    }
-    // Outside the engine's lock: the slot that showed the row no longer does.
-    if let displaced = displaced ?? nil, displaced.slot !== slot { displaced.slot.clear(ifToken: displaced.token) }
-  }
-
-  /// Ends the binding with `token` if it is still the row's binding.
-  func unbind(_ id: ID, token: UInt64) {
-    withRows { state, rows, now in
-      guard rows.bindings[id]?.token == token else { return }
-      rows.bindings[id] = nil
-      if let row = rows.row(of: id) { state.core.unbind(row, at: now, into: &state.effects) }
-    }
   }
 }

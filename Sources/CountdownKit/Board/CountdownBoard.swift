@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Many countdowns by ID, for lists: rows come and go with refreshes and pagination, cells bind to
@@ -6,19 +6,30 @@ import Synchronization
 ///
 /// A row that no cell shows costs its countdown's 24 bytes, its schedule entry and its ID, so a board
 /// of a million rows with fifty visible costs fifty live subscribers. Rows finish (and are reported
-/// through ``finished`` and ``onFinish(_:)``) whether or not they are on screen.
+/// through ``finished()`` and ``onFinish(_:)``) whether or not they are on screen.
 ///
 /// ```swift
 /// let board = engine.board(of: Order.ID.self, display: .coarse)
-/// try board.set(order.id, end: order.fittingEndsAt)
+/// board.apply(.upserted([BoardRow(id: order.id, deadline: .until(order.fittingEndsAt), total: .seconds(7_200))]))
 /// // in the cell:
 /// slot.bind(to: order.id) { snapshot in label.text = snapshot.value.formatted(.countdown(.coarse)) }
 /// ```
 ///
-/// All methods are synchronous and safe from any thread, and each one is atomic: a ``replaceAll(with:)``
-/// or an ``upsert(_:)`` of a million rows happens at once for every other thread. Slots are used on the
-/// main actor. Slots keep their board alive; when the board goes away (no slot and no other reference
-/// left), its rows stop, and none of them reports its completion any more.
+/// Rows are put on the board and taken off it in batches, ``apply(_:asOf:)`` with a ``BoardChange``, or by
+/// following a source of batches, ``follow(_:isolation:)``. All methods are synchronous and safe from
+/// any thread, and each one is atomic: a batch of a million rows happens at once for every other
+/// thread. Slots are used on the main actor.
+///
+/// ### Lifetime
+///
+/// A countdown you put on a board runs to its finish unless you take it off: the board's last
+/// reference going away (no slot, model or other reference left) does not stop it. Its running rows go
+/// on, report their completion to the ``onFinish(_:)`` handlers you still keep and to the
+/// ``finished()`` sequences, and are then forgotten; its paused rows, which nothing could resume any
+/// more, are dropped with it, as are its rows that had already finished. Once its last row has
+/// finished, nothing of the board is left in the engine, and its ``finished()`` sequences end. Slots
+/// and row models keep their board alive. Handlers stay as long as you keep their
+/// ``BoardObservation``; a handler may capture the board without keeping anything alive but itself.
 public final class CountdownBoard<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>: Sendable
 where C.Duration == Duration {
   /// What a bound slot receives.
@@ -70,102 +81,20 @@ where C.Duration == Duration {
       state.core.classes.retain(displayClass)
       let number = state.boards.firstIndex { $0 == nil } ?? state.boards.count
       precondition(number < Int(UInt16.max), "A CountdownEngine holds at most 65,534 boards at once")
-      let rows = BoardRows(events: events, live: live)
+      let rows = Rows(events: events, live: live)
       if number == state.boards.count { state.boards.append(rows) } else { state.boards[number] = rows }
       if live != nil { state.core.addLive(owner: UInt16(number + 1), displayClass: displayClass) }
       return (number, displayClass, table)
     }
   }
 
+  /// Lets go of the board, not of its rows: those that run go on to their finish and report it, and
+  /// are forgotten once they have (see `let(go:)`).
   deinit {
-    let (number, displayClass) = (number, displayClass)
-    engine.mutate { state, _ in
-      guard let rows = state.boards[number] as? BoardRows<ID> else { return }
-      state.boards[number] = nil
-      for row in rows.rows { state.core.remove(row, into: &state.effects) }
-      state.core.removeLive(owner: UInt16(number + 1))
-      if state.core.classes.release(displayClass) { state.effects.append(.classReleased(displayClass)) }
-    }
+    Self.letGo(of: number, displayClass: displayClass, on: engine)
   }
 
   // MARK: - Rows
-
-  /// Inserts a row or replaces its countdown; a bound slot shows the change at once.
-  ///
-  /// A paused `countdown` makes the row paused on its own (it stays paused when the board resumes); a
-  /// running one set while the whole board is paused is frozen until the board resumes.
-  @inlinable
-  public func set(_ id: ID, to countdown: Countdown<C.Instant>) {
-    let spec = engine.spec(for: countdown)
-    withRows { state, rows, now in place(id, spec, in: &state, &rows, at: now) }
-  }
-
-  /// Inserts a row counting to a wall-clock date, or moves an existing row to it.
-  ///
-  /// The row follows the date when the wall clock changes while it runs. Set while the whole board is
-  /// paused, it is frozen with the time left until the date and, like any paused countdown, keeps
-  /// that time and counts it down once the board resumes.
-  ///
-  /// - Throws: `WallClockTimelineError` for a date that is not finite or absurdly far away; the row is left as
-  ///   it was.
-  public func set(_ id: ID, end: Date, total: Duration? = nil) throws {
-    let spec = engine.spec(for: Countdown(end: try engine.instant(for: end), total: total), target: end)
-    withRows { state, rows, now in place(id, spec, in: &state, &rows, at: now) }
-  }
-
-  /// Inserts rows and updates the ones that are there, leaving other rows alone.
-  ///
-  /// - Complexity: O(n) in `rows`, under one hold of the engine's lock.
-  @inlinable
-  public func upsert(_ rows: [ID: Countdown<C.Instant>]) {
-    withRows { state, board, now in
-      reserve(rows.count, in: &state, &board)
-      // Into an empty board (a first load), every row is new: no need to look for it.
-      let isNew = board.count == 0
-      // The index bucket of the row 8 places ahead is fetched before each row is placed: the buckets
-      // of a million rows are cache misses, which overlap that way instead of following one another.
-      var ahead = rows.index(rows.startIndex, offsetBy: 8, limitedBy: rows.endIndex) ?? rows.endIndex
-      for (id, countdown) in rows {
-        if ahead != rows.endIndex {
-          board.prefetch(rows[ahead].key)
-          rows.formIndex(after: &ahead)
-        }
-        place(id, engine.spec(for: countdown), in: &state, &board, at: now, isNew: isNew)
-      }
-    }
-  }
-
-  /// Removes a row: it stops, and its completion will not fire. A slot bound to it keeps its last
-  /// snapshot and renders again if the row comes back.
-  @inlinable
-  public func remove(_ id: ID) {
-    withRows { state, rows, _ in
-      guard let row = rows.remove(id) else { return }
-      state.core.remove(row, into: &state.effects)
-    }
-  }
-
-  /// Makes the board hold exactly `rows` (a refresh, or a new page): rows that leave stop, new rows
-  /// start, and rows that stay keep their state — bound slots, completion already reported, and a
-  /// pause: a paused row stays paused with its frozen time; a running row moves to its new countdown.
-  ///
-  /// - Complexity: O(n) in the rows before and after, under one hold of the engine's lock: other
-  ///   threads see the board before the refresh or after it, never half of it.
-  @inlinable
-  public func replaceAll(with rows: [ID: Countdown<C.Instant>]) {
-    withRows { state, board, now in
-      // Rows that leave go first, so that no row number is reused while this refresh runs.
-      for row in board.rows where rows[board.ids[row]] == nil {
-        guard let row = board.remove(board.ids[row]) else { continue }
-        state.core.remove(row, into: &state.effects)
-      }
-      reserve(rows.count, in: &state, &board)
-      for (id, countdown) in rows {
-        if let row = board.row(of: id), state.core.isPausedOnItsOwn(row) { continue }
-        place(id, engine.spec(for: countdown), in: &state, &board, at: now)
-      }
-    }
-  }
 
   /// Pauses one row; it stays paused when the whole board resumes.
   public func pause(_ id: ID) {
@@ -220,7 +149,7 @@ where C.Duration == Duration {
   /// A row as a source of rows describes it (``BoardRow``): what it counts to in wall-clock terms, and
   /// its total.
   ///
-  /// A running row set from a date (``set(_:end:total:)``, ``BoardRow/Deadline/until(_:)``) gives back
+  /// A running row set from a date (``BoardRow/Deadline/until(_:)``) gives back
   /// exactly that date, however the wall clock has moved since; a running row set from a clock instant
   /// gives the date that instant falls on now. A paused row (on its own or with the board) gives its
   /// time left. An app that keeps something per row beside the board (an index of the rows' ends, say)
@@ -255,17 +184,36 @@ where C.Duration == Duration {
     } ?? (false, false)
   }
 
+  /// How many `finished()` and `changes()` sequences are subscribed: for tests that check that reading
+  /// a property subscribes to nothing.
+  package var sequenceCounts: (finished: Int, changes: Int) {
+    (events.subscriberCount, batches?.subscriberCount ?? 0)
+  }
+
+  /// The number of slots bound to rows of the board, whether the rows are there or not: for tests of
+  /// how many bindings a list keeps.
+  package var slotCount: Int {
+    read { _, rows in rows.bindings.values.reduce(0) { $0 + $1.slots.count } } ?? 0
+  }
+
   // MARK: - Finished rows
 
-  /// The IDs of rows as they finish, bound or not, each once per time it reaches zero. Each access
-  /// makes a new sequence that sees the rows finishing from then on.
-  public var finished: AsyncStream<ID> { events.subscribe() }
+  /// The IDs of rows as they finish from now on, bound or not, each once per time it reaches zero.
+  ///
+  /// Each call subscribes anew: the sequence sees every row that finishes after the call, even before
+  /// its iteration starts, so make it before rows that matter may finish. It ends when the board is
+  /// gone and its last running row has finished.
+  public func finished() -> AsyncStream<ID> {
+    events.subscribe()
+  }
 
-  /// Calls `handler` on the main actor with the ID of each row as it finishes, bound or not.
+  /// Calls `handler` on the main actor with the ID of each row as it finishes, bound or not, for as
+  /// long as you keep the observation this returns (see ``BoardObservation``).
   ///
   /// Handlers run in the engine's main-actor hop of the wake-up at which the row finished, after the
-  /// slots' updates of that wake-up, so a cell already shows zero when its row's handler runs.
-  public func onFinish(_ handler: @escaping @MainActor @Sendable (ID) -> Void) {
+  /// slots' updates of that wake-up, so a cell already shows zero when its row's handler runs. A board
+  /// that goes away while rows run still reports their completions to the handlers you keep.
+  public func onFinish(_ handler: @escaping @MainActor @Sendable (ID) -> Void) -> BoardObservation {
     events.add(handler)
   }
 }
@@ -278,7 +226,7 @@ extension CountdownEngine {
   ///   - display: What every row shows.
   ///   - values: Which rows the engine keeps a live value for: those a slot shows (the default), or
   ///     every row, handed over in one batch per wake-up (``CountdownBoard/onChanges(_:)``,
-  ///     ``CountdownBoard/changes``, ``CountdownBoard/counts``). See ``BoardValues``.
+  ///     ``CountdownBoard/changes()``, ``CountdownBoard/counts``). See ``BoardValues``.
   /// - Precondition: with ``BoardValues/everyRow``, `display` is a built-in display (seconds, minutes,
   ///   adaptive, phases, progress): one whose values the engine computes with integer arithmetic.
   @inlinable

@@ -1,14 +1,14 @@
 import Synchronization
 
 /// A place in the UI that shows one row of a ``CountdownBoard`` at a time: a table or collection cell,
-/// a widget.
+/// a detail screen, a widget.
 ///
-/// The slot owns no timer. ``bind(to:render:)`` renders the row at once and then on every change;
-/// binding again (when the cell is reused for another row) atomically ends the previous binding, so a
-/// reused cell never shows another row's time, not even a change that was already on its way. A slot
-/// that is released unbinds itself; it holds its render closure but the board holds nothing of the
-/// slot's, so there is no retain cycle with the cell (capture the cell weakly in `render`, as with any
-/// stored closure).
+/// The slot owns no timer. ``bind(to:progressSteps:render:)`` renders the row at once and then each
+/// time what it shows changes; binding again (when the cell is reused for another row) atomically ends
+/// the previous binding, so a reused cell never shows another row's time, not even a change that was
+/// already on its way. A slot that is released unbinds itself; it holds its render closure but the
+/// board holds nothing of the slot's, so there is no retain cycle with the cell (capture the cell
+/// weakly in `render`, as with any stored closure).
 ///
 /// ```swift
 /// final class OrderCell: UICollectionViewCell {
@@ -21,8 +21,9 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A row shows in one slot at a time: binding a second slot to the same row moves it there, and the
-/// first slot is then bound to nothing (``boundID`` is `nil`).
+/// Any number of slots can show one row at once (the row's cell in a list and a detail screen): each
+/// is rendered at every change of what it shows, and one slot letting go leaves the others bound. The
+/// engine computes the row once per change for all of them.
 @MainActor
 public final class CountdownSlot<ID: Hashable & Sendable, Display: CountdownDisplay, C: Clock>
 where C.Duration == Duration {
@@ -30,8 +31,7 @@ where C.Duration == Duration {
   public typealias Snapshot = CountdownSnapshot<Display.Value, C.Instant>
 
   private let board: CountdownBoard<ID, Display, C>
-  /// Readable from `deinit`, which is not on the main actor, and cleared by the board when another
-  /// slot takes the row over.
+  /// Readable from `deinit`, which is not on the main actor.
   private let state = SlotState<ID>()
 
   init(board: CountdownBoard<ID, Display, C>) {
@@ -43,13 +43,28 @@ where C.Duration == Duration {
     state.current.withLock { $0?.id }
   }
 
-  /// Shows row `id`: renders it at once if it is on the board (or as soon as it is added), then on
-  /// every change of its snapshot. Ends the previous binding first.
-  public func bind(to id: ID, render: @escaping @MainActor (Snapshot) -> Void) {
+  /// Shows row `id`: renders it at once if it is on the board (or as soon as it is added), then each
+  /// time its value, or whether it is paused or finished, changes. Ends the previous binding first.
+  ///
+  /// With `progressSteps`, the slot also draws a ring (or a bar) of the row's progress: it is rendered
+  /// at each of the ring's visible steps over the row's own total, so that `snapshot.progress` moves
+  /// the ring as smoothly as the eye can see, and no more often. Give it as many steps as the ring has
+  /// pixels along its circumference, `RingGeometry.visibleSteps(diameter:lineWidth:scale:)`. A row
+  /// without a total has no progress (`nil`) and is rendered at the display's changes only.
+  ///
+  /// A row that leaves the board leaves the slot with its last snapshot; if it comes back, the slot is
+  /// rendered when what it shows differs from that snapshot.
+  ///
+  /// - Precondition: `progressSteps`, when given, is in 1…1,000,000.
+  public func bind(to id: ID, progressSteps: Int? = nil, render: @escaping @MainActor (Snapshot) -> Void) {
+    if let progressSteps {
+      precondition(
+        (1...1_000_000).contains(progressSteps), "progressSteps must be in 1...1_000_000, got \(progressSteps)")
+    }
     unbind()
     let token = board.reserveToken()
     state.current.withLock { $0 = SlotState<ID>.Current(id: id, token: token) }
-    board.bind(id, token: token, slot: state) { render($0) }
+    board.bind(id, token: token, progressSteps: progressSteps, render: render)
   }
 
   /// Stops showing the row; its countdown goes on and still reports its completion.

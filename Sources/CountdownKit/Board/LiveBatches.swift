@@ -1,5 +1,5 @@
 /// Where the changed rows of a board that keeps every row's value go: to its `onChanges` handlers on the
-/// main actor, once per wake-up, and to its `changes` sequences off it.
+/// main actor, once per wake-up, and to its `changes()` sequences off it.
 ///
 /// The engine posts each wake-up's rows under its lock; what has not been delivered yet is merged, so
 /// that a main actor (or a sequence's consumer) that falls behind gets one batch, with each row's
@@ -31,9 +31,17 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
     /// Whether a delivery to the main actor is on its way (one is enough for everything posted
     /// before it runs).
     var isDeliveryScheduled = false
-    var handlers: [@MainActor @Sendable ([Change]) -> Void] = []
+    /// The handlers, in the order they were added, each with its key.
+    var handlers: [(key: UInt64, handler: @MainActor @Sendable ([Change]) -> Void)] = []
     var streams: [UInt64: (waiting: Waiting, wake: AsyncStream<Void>.Continuation)] = [:]
-    var nextStream: UInt64 = 0
+    var nextKey: UInt64 = 0
+    /// Whether the board's values ended (the board is gone): new streams end at once.
+    var isOver = false
+
+    mutating func takeKey() -> UInt64 {
+      defer { nextKey += 1 }
+      return nextKey
+    }
   }
 
   private let state = Lock(State())
@@ -58,7 +66,8 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// Runs the handlers with what waited for the main actor, if anything did.
+  /// Runs the handlers with what waited for the main actor, if anything did; a handler removed
+  /// meanwhile (by another one) is not called.
   @MainActor
   func deliver() {
     let (changes, handlers) = state.withLock { state in
@@ -66,28 +75,55 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
       return (state.main.take(), state.handlers)
     }
     guard !changes.isEmpty else { return }
-    for handler in handlers { handler(changes) }
+    for (key, handler) in handlers {
+      guard state.withLock({ $0.handlers.contains { $0.key == key } }) else { continue }
+      handler(changes)
+    }
   }
 
-  /// Adds a main-actor handler.
-  func add(_ handler: @escaping @MainActor @Sendable ([Change]) -> Void) {
-    state.withLock { $0.handlers.append(handler) }
+  /// Adds a main-actor handler; returns what removes it.
+  func add(_ handler: @escaping @MainActor @Sendable ([Change]) -> Void) -> BoardObservation {
+    let key = state.withLock { state in
+      let key = state.takeKey()
+      state.handlers.append((key, handler))
+      return key
+    }
+    return BoardObservation { [weak self] in
+      self?.state.withLock { state in state.handlers.removeAll { $0.key == key } }
+    }
   }
 
-  /// A new stream's key and the signal that something waits for it.
+  /// A new stream's key and the signal that something waits for it (a signal that has ended, if the
+  /// board's values have).
   func subscribe() -> (key: UInt64, wake: AsyncStream<Void>) {
     let (wake, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    return state.withLock { state in
-      defer { state.nextStream += 1 }
-      state.streams[state.nextStream] = (Waiting(), continuation)
-      return (state.nextStream, wake)
+    let key = state.withLock { state -> UInt64 in
+      let key = state.takeKey()
+      if !state.isOver { state.streams[key] = (Waiting(), continuation) }
+      return key
     }
+    if state.withLock({ $0.streams[key] == nil }) { continuation.finishUnlocked() }
+    return (key, wake)
+  }
+
+  /// Ends every stream and drops the handlers: the board is gone, and keeps no value any more.
+  func end() {
+    let wakes = state.withLock { state in
+      state.isOver = true
+      state.handlers = []
+      defer { state.streams = [:] }
+      return state.streams.values.map(\.wake)
+    }
+    for wake in wakes { wake.finishUnlocked() }
   }
 
   /// Takes what waits for stream `key`.
   func take(for key: UInt64) -> [Change] {
     state.withLock { state in state.streams[key]?.waiting.take() ?? [] }
   }
+
+  /// The number of streams subscribed.
+  var subscriberCount: Int { state.withLock { $0.streams.count } }
 
   /// Forgets stream `key`.
   func unsubscribe(_ key: UInt64) {

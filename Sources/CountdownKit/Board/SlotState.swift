@@ -1,4 +1,4 @@
-/// The binding a slot has, shared with its board.
+/// The binding a slot has: readable from the slot's `deinit`, which is not on the main actor.
 final class SlotState<ID: Sendable>: Sendable {
   struct Current: Sendable {
     let id: ID
@@ -13,10 +13,5 @@ final class SlotState<ID: Sendable>: Sendable {
       defer { current = nil }
       return current
     }
-  }
-
-  /// Forgets the binding if it is still the one with `token` (another slot took its row).
-  func clear(ifToken token: UInt64) {
-    current.withLock { if $0?.token == token { $0 = nil } }
   }
 }

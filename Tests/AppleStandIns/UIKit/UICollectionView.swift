@@ -15,6 +15,21 @@
   @MainActor open class UICollectionView: UIView {
     /// The index paths of the items on screen (set by hand in the stand-in).
     open var indexPathsForVisibleItems: [IndexPath] = []
+    /// How the collection view lays out its items.
+    open var collectionViewLayout: UICollectionViewLayout
+
+    /// A collection view laid out by `layout`.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+      collectionViewLayout = layout
+      super.init(frame: frame)
+    }
+
+    /// A collection view from an archive (the stand-in reads none).
+    public required init?(coder: NSCoder) { nil }
+
+    /// A collection view with an empty frame and layout (as `UIView`'s `init()` makes one on Apple
+    /// platforms, where it then needs a layout before it shows anything).
+    public convenience init() { self.init(frame: .zero, collectionViewLayout: UICollectionViewLayout()) }
   }
 
   /// The items of a collection view by section (stand-in of `NSDiffableDataSourceSnapshot`).

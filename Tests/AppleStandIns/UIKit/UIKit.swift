@@ -12,8 +12,20 @@
     public let layer = CALayer()
     /// What VoiceOver reads as the view's value.
     open var accessibilityValue: String?
-    /// A view.
-    public init() {}
+    /// The view's frame in its superview.
+    open var frame: CGRect
+    /// The views inside this one, in order.
+    open private(set) var subviews: [UIView] = []
+    /// A view with `frame`.
+    public init(frame: CGRect) { self.frame = frame }
+    /// A view from an archive (the stand-in reads none).
+    public required init?(coder: NSCoder) { nil }
+    /// A view with an empty frame.
+    public convenience init() { self.init(frame: .zero) }
+    /// The view's own coordinate space: its frame's size at the origin.
+    open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+    /// Adds `view` on top of the subviews.
+    open func addSubview(_ view: UIView) { subviews.append(view) }
   }
 
   /// A colour (stand-in of `UIColor`).

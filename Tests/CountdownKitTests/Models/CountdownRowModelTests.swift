@@ -52,10 +52,10 @@ struct CountdownRowModelTests {
     let id = Int.random(in: 0..<4, using: &rng)
     switch Int.random(in: 0..<20, using: &rng) {
     case 0, 1:
-      board.set(id, to: randomCountdown(at: clock.now, using: &rng))
+      board.put(id, randomCountdown(at: clock.now, using: &rng), at: clock.now)
       return "set \(id)"
     case 2:
-      board.remove(id)
+      board.apply(.removed([id]))
       return "remove \(id)"
     case 3:
       board.pause(id)
@@ -92,7 +92,7 @@ struct CountdownRowModelTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
-    for id in 0..<4 { board.set(id, to: Self.randomCountdown(at: clock.now, using: &rng)) }
+    for id in 0..<4 { board.put(id, Self.randomCountdown(at: clock.now, using: &rng), at: clock.now) }
     let model = Model(board: board)
     model.show(0)
     engine._serveDue()
@@ -158,7 +158,7 @@ struct CountdownRowModelTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
-    for id in 0..<4 { board.set(id, to: Countdown(duration: .seconds(60), startingAt: clock.now)) }
+    for id in 0..<4 { board.put(id, Countdown(duration: .seconds(60), startingAt: clock.now), at: clock.now) }
     let counter = ObservationCounter()
     weak var released: Model?
     do {
@@ -184,8 +184,8 @@ struct CountdownRowModelTests {
     let (engine, clock) = makeManualEngine()
     defer { engine.shutdown() }
     let board = engine.board(of: Int.self, display: .seconds)
-    board.set(1, to: Countdown(duration: .seconds(10), startingAt: clock.now))
-    board.set(2, to: Countdown(duration: .seconds(10), startingAt: clock.now))
+    board.put(1, Countdown(duration: .seconds(10), startingAt: clock.now), at: clock.now)
+    board.put(2, Countdown(duration: .seconds(10), startingAt: clock.now), at: clock.now)
     let model = Model(board: board)
     model.show(1)
     #expect(model.value == .seconds(10), "shown at once")
@@ -201,13 +201,13 @@ struct CountdownRowModelTests {
     // A row not on the board yet shows nothing, then its first snapshot when it is added.
     model.show(3)
     #expect(model.snapshot == nil && model.value == nil)
-    board.set(3, to: Countdown(duration: .seconds(5), startingAt: clock.now))
+    board.put(3, Countdown(duration: .seconds(5), startingAt: clock.now), at: clock.now)
     engine._serveDue()
     #expect(model.value == .seconds(5))
     // Another row's changes publish nothing.
     let values = ObservationCounter()
     trackEveryPublication(values) { _ = model.value }
-    board.set(1, to: Countdown(duration: .seconds(99), startingAt: clock.now))
+    board.put(1, Countdown(duration: .seconds(99), startingAt: clock.now), at: clock.now)
     board.pause(2)
     engine._serveDue()
     #expect(values.value == 0)

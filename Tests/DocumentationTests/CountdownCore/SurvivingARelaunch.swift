@@ -27,7 +27,8 @@ func restore(engine: CountdownEngine<ContinuousClock>) throws -> Countdown<Conti
   // docs: Sources/CountdownCore/CountdownCore.docc/Articles/SurvivingARelaunch.md
   do {
     let stored = try JSONDecoder().decode(StoredCountdown.self, from: data)
-    board.set(order.id, to: stored.restored(at: engine.now, on: engine.timeline))
+    let restored = stored.restored(at: engine.now, on: engine.timeline)
+    board.apply(.upserted([BoardRow(id: order.id, countdown: restored, at: engine.now)]))
   } catch {
     print("Order \(order.id): \(error)")   // e.g. "The stored countdown's total is -60.0 seconds; …"
   }

@@ -14,6 +14,7 @@
     let collectionView = UICollectionView()
     let dataSource: UICollectionViewDiffableDataSource<Int, Order.ID>
     let lots: CountdownBoard<Order.ID, RoundedDisplay, ManualClock>
+    private var redrawing: BoardObservation?
 
     init(lots: CountdownBoard<Order.ID, RoundedDisplay, ManualClock>) {
       self.lots = lots
@@ -23,7 +24,7 @@
     func reconfigureVisibleCells() {
       let lots = lots
       // docs: Sources/CountdownKit/CountdownKit.docc/Articles/EveryRowLive.md
-      lots.onChanges { [weak self] changes in
+      redrawing = lots.onChanges { [weak self] changes in
         guard let self else { return }
         let visible = Set(collectionView.indexPathsForVisibleItems.compactMap(dataSource.itemIdentifier(for:)))
         let redraw = changes.ids.filter(visible.contains)
@@ -49,9 +50,7 @@
     controller.dataSource.apply(items)
     controller.collectionView.indexPathsForVisibleItems = [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)]
     controller.reconfigureVisibleCells()
-    lots.upsert([
-      2: Countdown(duration: .seconds(5), startingAt: clock.now), 3: Countdown(duration: .seconds(5), startingAt: clock.now),
-    ])
+    lots.apply(.upserted([BoardRow(id: 2, deadline: .after(.seconds(5))), BoardRow(id: 3, deadline: .after(.seconds(5)))]))
     engine._serveDue()
     return controller.dataSource.applied.last?.reconfiguredItemIdentifiers
   }
@@ -60,14 +59,18 @@
     // docs: Sources/CountdownKit/CountdownKit.docc/Articles/EveryRowLive.md
     @MainActor @Observable final class UrgencyHeader {
       private(set) var closing = 0
+      @ObservationIgnored private let board: CountdownBoard<Order.ID, PhaseDisplay<Urgency>, ContinuousClock>
+      @ObservationIgnored private var counting: BoardObservation?
 
-      init(engine: CountdownEngine<ContinuousClock>, orders: [Order]) throws {
+      init(engine: CountdownEngine<ContinuousClock>, orders: [Order]) {
         let urgency = PhaseDisplay<Urgency>.phases(.calm, [.seconds(1_800): .hurry, .seconds(300): .closing])
-        let board = engine.board(of: Order.ID.self, display: urgency, values: .everyRow)
-        for order in orders { try board.set(order.id, end: order.fittingEndsAt) }
-        board.onChanges { [weak self] _ in
-          self?.closing = board.counts.first { $0.value == .closing }?.count ?? 0
-        }
+        board = engine.board(of: Order.ID.self, display: urgency, values: .everyRow)
+        board.apply(.upserted(orders.map { BoardRow(id: $0.id, deadline: .until($0.fittingEndsAt)) }))
+        counting = board.onChanges { [weak self] _ in self?.count() }
+        count()
+      }
+
+      private func count() {
         closing = board.counts.first { $0.value == .closing }?.count ?? 0
       }
     }

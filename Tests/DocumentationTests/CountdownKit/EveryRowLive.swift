@@ -19,18 +19,17 @@ import Testing
     let engine = CountdownEngine(clock: clock, wallClock: clock, tolerance: .milliseconds(100), drivesItself: false)
     defer { engine.shutdown() }
     let grid = LotsGrid()
-    let countdowns = Dictionary(uniqueKeysWithValues: (1...3).map { id in
-      (id, Countdown(duration: .seconds(10 * id), startingAt: clock.now))
-    })
+    let rows = (1...3).map { id in BoardRow(id: id, deadline: .after(.seconds(10 * id))) }
     // docs: Sources/CountdownKit/CountdownKit.docc/Articles/EveryRowLive.md
     let lots = engine.board(of: Order.ID.self, display: .seconds, values: .everyRow)
-    lots.onChanges { changes in
+    let redrawing = lots.onChanges { changes in   // keep `redrawing` as long as the grid shows the lots
       for change in changes {
         grid.setTimeLeft(change.value, paused: change.isPaused, for: change.id)
       }
     }
-    lots.upsert(countdowns)          // [Order.ID: Countdown]: each row's first value is in the next batch
+    lots.apply(.upserted(rows))      // [BoardRow<Order.ID>]: each row's first value is in the next batch
     // end docs
+    defer { redrawing.cancel() }
     engine._serveDue()
     #expect(grid.timeLeft.mapValues(\.0) == [1: .seconds(10), 2: .seconds(20), 3: .seconds(30)])
     clock.advance(by: .milliseconds(1_100))   // the change at 1 s comes within the 100 ms tolerance
@@ -48,7 +47,7 @@ import Testing
     let published = Task {
       // docs: Sources/CountdownKit/CountdownKit.docc/Articles/EveryRowLive.md
       Task {
-        for await changes in lots.changes {
+        for await changes in lots.changes() {
           let secondsLeft = Dictionary(changes.map { ($0.id, $0.value.components.seconds) }) { $1 }
           await api.publishTimesLeft(secondsLeft)      // one message per wake-up, not per row
         }
@@ -56,8 +55,8 @@ import Testing
       // end docs
     }
     _ = published
-    var batch = lots.changes.makeAsyncIterator()
-    lots.upsert([7: Countdown(duration: .seconds(5), startingAt: clock.now)])
+    var batch = lots.changes().makeAsyncIterator()
+    lots.apply(.upserted([BoardRow(id: 7, deadline: .after(.seconds(5)))]))
     engine._serveDue()
     let first = await batch.next()
     #expect(first.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.id, $0.value.components.seconds) }) } == [7: 5])
@@ -76,7 +75,7 @@ import Testing
       }
       let engine = CountdownEngine()
       defer { engine.shutdown() }
-      let header = try EveryRowLiveArticle.UrgencyHeader(engine: engine, orders: orders)
+      let header = EveryRowLiveArticle.UrgencyHeader(engine: engine, orders: orders)
       #expect(header.closing == 2)
     }
   #endif

@@ -58,7 +58,7 @@ struct CellReader {
   mutating func deadlineColumns() throws -> DeadlineRow.Columns {
     (
       try int64(), try text(), try date(), try double(), try date(), try date(), try date(), try date(),
-      Int(try int32())
+      Int(try int32()), try date()
     )
   }
 }

@@ -8,17 +8,17 @@ import Foundation
 /// | `<xid>` | transaction `xid` changed rows that did not travel in notifications: read them by its id |
 /// | `u<xid>.<statement>.<chunk>` and lines `\n<row>` | rows as a statement of `xid` left them |
 /// | `d<xid>.<statement>.<chunk>` and lines `\n<id>` | ids a statement of `xid` deleted |
-/// | `w<xmin>` | a follower's heartbeat: every transaction below `xmin` was notified ahead of it |
+/// | `w<xmin>.<nonce>` | a follower's heartbeat: every transaction below `xmin` was notified ahead of it |
 ///
-/// A row line is `id,ends_at,paused_remaining,event_at,expired_at,lease_until,followed_up_at,attempts,`
+/// A row line is `id,ends_at,paused_remaining,event_at,expired_at,lease_until,followed_up_at,discarded_at,attempts,`
 /// then the title's length in characters, `:` and the title. Dates are `timestamptz_send` in hex
 /// (microseconds since 2000-01-01 UTC as a big-endian 64-bit integer), `paused_remaining` is
 /// `float8send` in hex, NULL is empty. Numbers are read from ASCII digits only.
 enum ChangeNotification: Sendable, Hashable {
   /// Read the rows and deletions of this transaction from the tables.
   case transaction(UInt64)
-  /// A follower's heartbeat with a snapshot's `xmin`.
-  case marker(UInt64)
+  /// A follower's heartbeat with a snapshot's `xmin`, and the nonce that tells the follower its own.
+  case marker(UInt64, nonce: UInt64?)
   /// Rows a statement of the transaction wrote, as it left them.
   case upserted(transaction: UInt64, rows: [DeadlineRow])
   /// Ids a statement of the transaction deleted.
@@ -38,8 +38,10 @@ enum ChangeNotification: Sendable, Hashable {
     switch scanner.peek() {
     case UInt8(ascii: "w"):
       scanner.skip()
-      guard let xmin = scanner.unsigned(), scanner.isAtEnd else { return nil }
-      return .marker(xmin)
+      guard let xmin = scanner.unsigned() else { return nil }
+      if scanner.isAtEnd { return .marker(xmin, nonce: nil) }
+      guard scanner.take(UInt8(ascii: ".")), let nonce = scanner.unsigned(), scanner.isAtEnd else { return nil }
+      return .marker(xmin, nonce: nonce)
     case UInt8(ascii: "u"), UInt8(ascii: "d"):
       let isRows = scanner.peek() == UInt8(ascii: "u")
       scanner.skip()
@@ -80,7 +82,7 @@ enum ChangeNotification: Sendable, Hashable {
     guard let id = scanner.signed(), scanner.take(UInt8(ascii: ",")) else { return nil }
     var dates: [Date?] = []
     var paused: Double?
-    for field in 0..<6 {
+    for field in 0..<7 {
       guard let word = scanner.hexWord() else { return nil }
       if field == 1 {
         paused = word.map { Double(bitPattern: $0) }
@@ -94,7 +96,7 @@ enum ChangeNotification: Sendable, Hashable {
       let title = scanner.characters(characters)
     else { return nil }
     return DeadlineRow(
-      columns: (id, title, dates[0], paused, dates[1], dates[2], dates[3], dates[4], count))
+      columns: (id, title, dates[0], paused, dates[1], dates[2], dates[3], dates[4], count, dates[5]))
   }
 
   /// The date of a `timestamptz` stored as microseconds since 2000-01-01 UTC, computed as postgres-nio

@@ -107,9 +107,15 @@ actor ClaimConnection {
       unsafeSQL: """
         SELECT set_config('statement_timeout', $1, false), set_config('client_connection_check_interval', $2, false)
         """, binds: binds)
-    try await fresh.within(timeout, else: silence("connecting")) {
-      try await fresh.queryUnlessClosed(settings, logger: logger)
-      try await clock?.measure(on: fresh, logger: logger)
+    do {
+      try await fresh.within(timeout, else: silence("connecting")) {
+        try await fresh.queryUnlessClosed(settings, logger: logger)
+        try await clock?.measure(on: fresh, logger: logger)
+      }
+    } catch {
+      // postgres-nio requires a connection to be closed before it goes away.
+      fresh.closeKeepingAlive()
+      throw error
     }
     return fresh
   }

@@ -35,11 +35,14 @@ public struct DeadlineRow: Sendable, Hashable {
   public var followedUpAt: Date?
   /// How many times a worker claimed the row.
   public var expiryAttempts: Int
+  /// When the row was discarded: its follow-up failed on every attempt allowed.
+  public var discardedAt: Date?
 
   /// A row with these values.
   public init(
     id: Int64, title: String = "", endsAt: Date?, pausedRemaining: Double? = nil, eventAt: Date? = nil,
-    expiredAt: Date? = nil, leaseUntil: Date? = nil, followedUpAt: Date? = nil, expiryAttempts: Int = 0
+    expiredAt: Date? = nil, leaseUntil: Date? = nil, followedUpAt: Date? = nil, expiryAttempts: Int = 0,
+    discardedAt: Date? = nil
   ) {
     self.id = id
     self.title = title
@@ -50,10 +53,11 @@ public struct DeadlineRow: Sendable, Hashable {
     self.leaseUntil = leaseUntil
     self.followedUpAt = followedUpAt
     self.expiryAttempts = expiryAttempts
+    self.discardedAt = discardedAt
   }
 
   /// The columns of ``DeadlineTable/selectList``, decoded.
-  typealias Columns = (Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int)
+  typealias Columns = (Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int, Date?)
 
   /// Reads a row selected with ``DeadlineTable/selectList`` (straight from its binary cells, or the
   /// generic way if a column's type is not the table's own).
@@ -68,11 +72,11 @@ public struct DeadlineRow: Sendable, Hashable {
 
   /// A row from its decoded columns.
   init(columns: Columns) {
-    let (id, title, endsAt, paused, eventAt, expiredAt, leaseUntil, followedUpAt, attempts) = columns
+    let (id, title, endsAt, paused, eventAt, expiredAt, leaseUntil, followedUpAt, attempts, discardedAt) = columns
     self.init(
       id: id, title: title, endsAt: endsAt, pausedRemaining: paused,
       eventAt: eventAt.flatMap { Self.plausibleDates.contains($0) ? $0 : nil }, expiredAt: expiredAt,
-      leaseUntil: leaseUntil, followedUpAt: followedUpAt, expiryAttempts: attempts)
+      leaseUntil: leaseUntil, followedUpAt: followedUpAt, expiryAttempts: attempts, discardedAt: discardedAt)
   }
 
   /// The deadline's state, judged from `ends_at` and `paused_remaining`.

@@ -14,7 +14,9 @@ extension DeadlineTable {
   static let payloadBytes = 7_800
 
   /// The function the statement triggers run: it logs deleted ids, and sends what the statement changed
-  /// on ``channel`` (see ``ChangeNotification`` for the payloads).
+  /// on the table's channel (read from `<name>_meta`; see ``ChangeNotification`` for the payloads). It runs
+  /// as the table's owner (`SECURITY DEFINER`, so that writers need no privilege on the log of deleted ids
+  /// or on `<name>_meta`), with `search_path` pinned and every table named with its schema.
   ///
   /// Each payload names its transaction and is unique within it (a statement number kept in a
   /// transaction-local setting, and a chunk number): PostgreSQL delivers only one of identical payloads
@@ -28,25 +30,35 @@ extension DeadlineTable {
   /// statement with a query of its own per step (a window over the rows, a grouping) cost several times
   /// more, since a query on a transition table is planned again at every call.
   var notifyFunction: String {
+    """
+    CREATE OR REPLACE FUNCTION \(qualified("\(name)_notify"))() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = \(Self.pinnedPath) AS $countdown$\(notifyBody)$countdown$
+    """
+  }
+
+  /// The body of ``notifyFunction``, as `pg_proc.prosrc` holds it.
+  var notifyBody: String {
     let hex = { (column: String, send: String) in "coalesce(encode(\(send)(\(column)), 'hex'), '')" }
     let line = [
       "E'\\n' || id", hex("ends_at", "timestamptz_send"), hex("paused_remaining", "float8send"),
       hex("event_at", "timestamptz_send"), hex("expired_at", "timestamptz_send"),
-      hex("lease_until", "timestamptz_send"), hex("followed_up_at", "timestamptz_send"), "expiry_attempts",
+      hex("lease_until", "timestamptz_send"), hex("followed_up_at", "timestamptz_send"),
+      hex("discarded_at", "timestamptz_send"), "expiry_attempts",
       "char_length(title) || ':' || title",
     ].joined(separator: " || ',' || ")
     let (limit, longest, bytes) = (Self.rowsPerStatementInPayloads, Self.longestLineInPayloads, Self.payloadBytes)
     // Sends the lines gathered so far (`kind` is u or d) and starts the next chunk.
     let flush = { (kind: String) in
       """
-      PERFORM pg_notify('\(channel)', '\(kind)' || head || chunk || body);
+      PERFORM pg_notify(channel, '\(kind)' || head || chunk || body);
               chunk := chunk + 1;
               body := '';
       """
     }
     return """
-      CREATE OR REPLACE FUNCTION "\(name)_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+
       DECLARE
+        channel text;
         head text;
         body text := '';
         line text;
@@ -54,6 +66,7 @@ extension DeadlineTable {
         chunk int := 0;
         by_transaction boolean := false;
       BEGIN
+        SELECT m.channel INTO STRICT channel FROM \(meta) m;
         head := pg_current_xact_id()::text || '.' || set_config('countdown.notify_statement',
           (coalesce(nullif(current_setting('countdown.notify_statement', true), ''), '0')::int + 1)::text, true)
           || '.';
@@ -72,7 +85,7 @@ extension DeadlineTable {
             END IF;
             body := body || line;
           END LOOP;
-          IF body <> '' THEN PERFORM pg_notify('\(channel)', 'd' || head || chunk || body); END IF;
+          IF body <> '' THEN PERFORM pg_notify(channel, 'd' || head || chunk || body); END IF;
         ELSIF TG_OP = 'TRUNCATE' THEN
           INSERT INTO \(removed) (id, removed_xid, removed_at) SELECT id, pg_current_xact_id(), now() FROM \(table)
             ON CONFLICT (id) DO UPDATE SET removed_xid = EXCLUDED.removed_xid, removed_at = EXCLUDED.removed_at;
@@ -92,13 +105,13 @@ extension DeadlineTable {
               body := body || line;
             END IF;
           END LOOP;
-          IF body <> '' THEN PERFORM pg_notify('\(channel)', 'u' || head || chunk || body); END IF;
+          IF body <> '' THEN PERFORM pg_notify(channel, 'u' || head || chunk || body); END IF;
         END IF;
         IF by_transaction THEN
-          PERFORM pg_notify('\(channel)', pg_current_xact_id()::text);
+          PERFORM pg_notify(channel, pg_current_xact_id()::text);
         END IF;
         RETURN NULL;
-      END $$
+      END
       """
   }
 }

@@ -29,8 +29,21 @@ public enum ExpiryEvent: Sendable {
   case claimed(ExpiredDeadline)
   /// The follow-up finished and was recorded.
   case followedUp(ExpiredDeadline)
-  /// The follow-up threw; the row is retried after its lease (by any worker).
+  /// The follow-up threw or timed out; the row is retried after its lease (by any worker), which grows
+  /// with each attempt.
   case followUpFailed(ExpiredDeadline, String)
+  /// The follow-up failed on the last attempt allowed: the row is discarded (`discarded_at`) until an
+  /// operator retries it (``PostgresDeadlines/retryDiscarded(_:)``).
+  case discarded(ExpiredDeadline, String)
+  /// This worker stopped treating the follow-up as its own, and says why: its lease could not be
+  /// extended and would have ended (the follow-up's task was cancelled before it did), the row was moved,
+  /// deleted or taken over, or the worker drains. Whoever claims the row next runs it again.
+  case followUpAbandoned(ExpiredDeadline, String)
+  /// The sweep found rows that need a worker which no notification had announced (written without the
+  /// table's triggers, say): they are claimed now.
+  case found([Int64])
+  /// ``DeadlineExpiryWorker/drain()`` was called: no more claims; `running` follow-ups may finish.
+  case draining(running: Int)
   /// A connection broke or went silent; the worker reconnects by itself. Claims in between are retried.
   case interrupted(PostgresDeadlineError)
   /// The worker measured the server's clock (at start, on every new claims connection, and every

@@ -88,9 +88,41 @@ actor ExpiryCoordinator {
     for row in rows { arm(row.id, plan.claimed(row), now: now) }
   }
 
-  func followUpsEnded(_ ids: [Int64], done: Bool) {
+  /// The follow-ups of `ids` ended here: recorded (the rows need nobody), or not (failed, given up, or
+  /// not recorded because the row changed: each counts to the row as last received).
+  func followUpsEnded(_ ids: [Int64], recorded: Bool) {
+    guard !ids.isEmpty else { return }
     let now = serverNow
-    for id in ids { arm(id, plan.followUpEnded(id, done: done, at: now), now: now) }
+    for id in ids { arm(id, plan.followUpEnded(id, done: recorded, at: now), now: now) }
+  }
+
+  /// A claim did not win `rows` (read as they are now: claimed by another worker, locked, not due yet,
+  /// or discarded) and found `missing` gone: the plan takes the rows as the truth (one still due now is
+  /// tried again after the retry delay), and forgets the ids that are gone.
+  func refused(_ rows: [DeadlineRow], missing: [Int64]) {
+    let now = serverNow
+    for row in rows {
+      armed[row.id] = nil  // its countdown ran out: arm it again even at the same date
+      let arm = plan.received(row)
+      if case .at(let date) = arm, date <= now {
+        self.arm(row.id, plan.claimLost(row.id, at: now), now: now)
+      } else {
+        self.arm(row.id, arm, now: now)
+      }
+    }
+    for id in missing { arm(id, plan.removed(id), now: now) }
+  }
+
+  /// The sweep read `rows` (each needs a worker now, by the table): the plan takes them as the truth,
+  /// except rows whose follow-up runs here. Returns the ids the plan did not hold at all.
+  func swept(_ rows: [DeadlineRow]) -> [Int64] {
+    let now = serverNow
+    var unknown: [Int64] = []
+    for row in rows where !plan.owned.contains(row.id) && plan.rows[row.id] != row {
+      if plan.rows[row.id] == nil { unknown.append(row.id) }
+      arm(row.id, plan.received(row), now: now)
+    }
+    return unknown
   }
 
   /// The lease timer ran out: rows whose lease has ended go to the board, due at once.
@@ -116,11 +148,11 @@ actor ExpiryCoordinator {
     switch arm {
     case .off:
       leaseEnds[id] = nil
-      if armed.removeValue(forKey: id) != nil { board.remove(id) }
+      if armed.removeValue(forKey: id) != nil { board.apply(BoardChange.removed([id])) }
     case .at(let date):
       if plan.rows[id]?.expiredAt != nil, date > now {
         // A lease to wait for.
-        if armed.removeValue(forKey: id) != nil { board.remove(id) }
+        if armed.removeValue(forKey: id) != nil { board.apply(BoardChange.removed([id])) }
         guard leaseEnds.updateValue(date, forKey: id) != date else { return }
         leases.insert(LeaseEnd(date: date, id: id))
         if timerDate.map({ date < $0 }) ?? true { setTimer() }
@@ -133,21 +165,27 @@ actor ExpiryCoordinator {
 
   private func armOnBoard(_ id: Int64, at date: Date) {
     guard armed.updateValue(date, forKey: id) != date else { return }
-    // A date the timeline cannot take (the row's own dates are checked, so only a clock gone mad):
-    // claim at once and let the server's `ends_at <= now()` decide.
-    if (try? board.set(id, end: date)) == nil { board.set(id, to: Countdown(end: engine.now)) }
+    countDown(board, id, to: date)
+  }
+
+  /// Counts row `id` of `board` to `date`. A date the timeline cannot take (the row's own dates are
+  /// checked, so only a clock gone mad) is due at once: claim, and let the server's `ends_at <= now()`
+  /// decide.
+  private func countDown<ID>(_ board: CountdownBoard<ID, RoundedDisplay, ContinuousClock>, _ id: ID, to date: Date) {
+    guard !board.apply(.upserted([BoardRow(id: id, deadline: .until(date))])).isEmpty else { return }
+    board.apply(.upserted([BoardRow(id: id, deadline: .after(.zero))]))
   }
 
   /// Points the lease timer at the earliest lease end (stale entries are dropped first).
   private func setTimer() {
     while let first = leases.min, leaseEnds[first.id] != first.date { leases.removeMin() }
     guard let first = leases.min else {
-      if timerDate != nil { leaseTimer.remove(0) }
+      if timerDate != nil { leaseTimer.apply(.removed([0])) }
       timerDate = nil
       return
     }
     guard first.date != timerDate else { return }
     timerDate = first.date
-    if (try? leaseTimer.set(0, end: first.date)) == nil { leaseTimer.set(0, to: Countdown(end: engine.now)) }
+    countDown(leaseTimer, 0, to: first.date)
   }
 }

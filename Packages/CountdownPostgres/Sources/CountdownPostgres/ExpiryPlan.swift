@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// A row needs a worker when its deadline has passed and it is not expired yet (``due(_:)`` is its
 /// `ends_at`), or when it was expired but its follow-up did not finish and the lease of the worker that
-/// ran it is over (`lease_until`). Paused, invalid and followed-up rows need nobody. A claim that
+/// ran it is over (`lease_until`). Paused, invalid, followed-up and discarded rows need nobody. A claim that
 /// another worker won, or that failed, is tried again no sooner than `retryDelay` later (unless the row
 /// changes to a later time); a row whose follow-up runs here is left alone until it ends.
 public struct ExpiryPlan: Sendable, Equatable {
@@ -33,7 +33,7 @@ public struct ExpiryPlan: Sendable, Equatable {
 
   /// When `row` next needs a worker, or nil if it never does as it stands.
   public static func due(_ row: DeadlineRow) -> Date? {
-    guard row.followedUpAt == nil, case .running(let end) = row.state else { return nil }
+    guard row.followedUpAt == nil, row.discardedAt == nil, case .running(let end) = row.state else { return nil }
     guard row.expiredAt != nil else { return end }
     return row.leaseUntil ?? end
   }

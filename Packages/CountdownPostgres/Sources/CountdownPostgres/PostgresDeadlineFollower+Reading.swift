@@ -35,11 +35,18 @@ extension PostgresDeadlineFollower {
         throw PostgresDeadlineError(.server, "\(location) did not report its snapshot.")
       }
       let horizon = texts.1.flatMap { Self.transactionID(Substring($0)) }
+      // A watermark above every transaction the server has begun comes from before a point-in-time
+      // restore or a failover (or from someone else): a catch-up from it would read nothing.
+      let fromTheFuture = watermark.map { $0 > snapshot.xmax } ?? false
+      if fromTheFuture {
+        logger.warning(
+          "The watermark of \(table.qualifiedName)'s follower is ahead of the server's transactions: reloading")
+      }
       let count: Int
-      if let watermark, let horizon, watermark > horizon {
+      if let watermark, !fromTheFuture, let horizon, watermark > horizon {
         count = try await catchUp(on: connection, since: watermark, heartbeat: heartbeat, emit)
       } else {
-        if announceReload { await emit(.reloading) }
+        if announceReload || fromTheFuture { await emit(.reloading) }
         count = try await loadPages(on: connection, heartbeat: heartbeat, emit)
       }
       try await connection.queryUnlessClosed("COMMIT", logger: logger)
@@ -131,7 +138,7 @@ extension PostgresDeadlineFollower {
   ) async throws -> (rows: Int, removed: [Int64], horizon: UInt64?) {
     let nulls =
       "NULL::timestamptz, NULL::float8, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, "
-      + "NULL::timestamptz, 0"
+      + "NULL::timestamptz, 0, NULL::timestamptz"
     let query = PostgresQuery(
       unsafeSQL: """
         SELECT 0, \(table.selectList) FROM \(table.table) WHERE \(condition)
@@ -146,7 +153,7 @@ extension PostgresDeadlineFollower {
     var removed: [Int64] = []
     var horizon: UInt64?
     var count = 0
-    let columns = (Int32, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int).self
+    let columns = (Int32, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int, Date?).self
     for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
       var cells = CellReader(row)
       let (kind, values) =
@@ -154,8 +161,9 @@ extension PostgresDeadlineFollower {
           (kind, values)
         } else {
           try {
-            let (kind, id, title, end, paused, event, expired, lease, followedUp, attempts) = try row.decode(columns)
-            return (kind, (id, title, end, paused, event, expired, lease, followedUp, attempts))
+            let (kind, id, title, end, paused, event, expired, lease, followedUp, attempts, discarded) = try row.decode(
+              columns)
+            return (kind, (id, title, end, paused, event, expired, lease, followedUp, attempts, discarded))
           }()
         }
       let (id, title) = (values.0, values.1)

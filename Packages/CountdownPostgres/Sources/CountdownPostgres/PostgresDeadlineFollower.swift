@@ -1,3 +1,4 @@
+public import CoreMetrics
 import Foundation
 public import Logging
 import PostgresNIO
@@ -52,24 +53,43 @@ public final class PostgresDeadlineFollower: Sendable {
   public let heartbeatInterval: Duration
   /// The follower's connection's name in `pg_stat_activity`.
   public let applicationName: String
+  /// How many notifications may wait for the consumer: a follower whose consumer falls further behind
+  /// closes its connection (so that it never holds the server's notification queue, nor its own memory,
+  /// without end) and catches up from its watermark once it reconnects.
+  public let maxPendingNotifications: Int
   let logger: Logger
+  /// Where the follower records its lag (``CountdownMetrics``).
+  let metrics: CountdownMetrics
   private let currentState = Mutex(State.starting)
 
   /// A follower of `table` at `location`.
   ///
   /// - Parameter heartbeatInterval: How long the server may stay silent before the follower reconnects
   ///   (at least 100 ms).
-  public init(
+  public convenience init(
     location: PostgresLocation, table: DeadlineTable, pageSize: Int = 10_000,
     heartbeatInterval: Duration = .seconds(3), applicationName: String = "countdown-follower",
-    logger: Logger = .quiet
+    logger: Logger = .quiet, metrics: (any MetricsFactory)? = nil, maxPendingNotifications: Int = 100_000
+  ) {
+    self.init(
+      location: location, table: table, pageSize: pageSize, heartbeatInterval: heartbeatInterval,
+      applicationName: applicationName, logger: logger, counting: CountdownMetrics(table: table, factory: metrics),
+      maxPendingNotifications: maxPendingNotifications)
+  }
+
+  /// A follower that counts into `metrics` (a worker's).
+  init(
+    location: PostgresLocation, table: DeadlineTable, pageSize: Int = 10_000, heartbeatInterval: Duration,
+    applicationName: String, logger: Logger, counting metrics: CountdownMetrics, maxPendingNotifications: Int = 100_000
   ) {
     self.location = location
     self.table = table
     self.pageSize = max(1, pageSize)
     self.heartbeatInterval = max(heartbeatInterval, .milliseconds(100))
     self.applicationName = applicationName
+    self.maxPendingNotifications = max(1, maxPendingNotifications)
     self.logger = logger
+    self.metrics = metrics
   }
 
   /// What the follower is doing now.

@@ -34,7 +34,9 @@ extension PostgresDeadlines {
         expired_at = CASE WHEN \(moved) THEN NULL ELSE t.expired_at END,
         lease_until = CASE WHEN \(moved) THEN NULL ELSE t.lease_until END,
         followed_up_at = CASE WHEN \(moved) THEN NULL ELSE t.followed_up_at END,
-        expiry_attempts = CASE WHEN \(moved) THEN 0 ELSE t.expiry_attempts END
+        discarded_at = CASE WHEN \(moved) THEN NULL ELSE t.discarded_at END,
+        expiry_attempts = CASE WHEN \(moved) THEN 0 ELSE t.expiry_attempts END,
+        attempt_base = CASE WHEN \(moved) THEN 0 ELSE t.attempt_base END
       """, binds, doing: "writing \(unique.count) rows")
   }
 

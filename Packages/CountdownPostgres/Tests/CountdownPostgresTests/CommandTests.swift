@@ -4,8 +4,9 @@ import Synchronization
 import Testing
 
 extension ServerTests {
-  /// `countdown-pg board … --db postgres://…`, the built binary, against a fresh database.
-  @Suite("countdown-pg board on PostgreSQL")
+  /// `countdown-pg board … --db postgres://…` and `countdown-pg expire`, the built binary, against a fresh
+  /// database.
+  @Suite("countdown-pg on PostgreSQL")
   struct CommandTests {
     /// Runs `countdown-pg` to its end; (status, standard output, standard error).
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
@@ -56,6 +57,55 @@ extension ServerTests {
       let gone = try await Self.run(["board", "remove", "2", "--db", db])
       #expect(gone.status == 1 && gone.errors.contains("No row 2 in orders"))
       await database.drop()
+    }
+
+    /// `countdown-pg expire`, SIGTERM in the middle of a follow-up: the worker drains (stops claiming,
+    /// lets the follow-up run for `--grace`, then ends it with what it started and gives the row back)
+    /// and exits 0; the follow-up never sees the database's password.
+    @Test func sigtermDrainsAWorkerAndEndsItsFollowUp() async throws {
+      let database = try await TestServer.freshDatabase("drain")
+      let db = database.url
+      _ = try await Self.run(["board", "init", "--db", db])
+      _ = try await Self.run(["board", "add", "Return: Di", "1s", "--db", db])
+      guard let binary = KilledWorkerTests.built("countdown-pg") else {
+        Issue.record("countdown-pg was not built next to the tests")
+        return
+      }
+      let log = FileManager.default.temporaryDirectory.appending(path: "drain-\(UUID().uuidString).log").path
+      defer { try? FileManager.default.removeItem(atPath: log) }
+      // Records whether it sees PGPASSWORD, starts a background child, then takes far longer than --grace.
+      let followUp = "echo \"pw=${PGPASSWORD-unset}\" >> '\(log)'; sleep 60 & echo $! >> '\(log)'; sleep 60"
+      let lines = { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
+      let worker = try ChildProcess(
+        ChildCommand(
+          binary.path, arguments: ["expire", "--db", db, "--exec", followUp, "--grace", "1s", "--lease", "20s"],
+          environment: Self.environment(["PGPASSWORD": "not-for-children"])),
+        output: .capture, errors: .sameAsOutput)
+      #expect(await eventually(within: .seconds(30)) { lines().count == 2 }, "the follow-up started")
+      let signalled = ContinuousClock.now
+      worker.send(SIGTERM)
+      let ended = await eventually(within: .seconds(20)) { !worker.isRunning }
+      if !ended { worker.sendToGroup(SIGKILL) }
+      let status = await worker.wait()
+      let output = String(decoding: worker.output, as: UTF8.self)
+      #expect(ended && status == .exited(0), "\(status): \(output)")
+      #expect(ContinuousClock.now - signalled < .seconds(15), "it waited for --grace, not for the follow-up")
+      #expect(output.contains("draining"), "\(output)")
+      #expect(lines().first == "pw=unset", "the follow-up got no PGPASSWORD")
+      let background = try #require(lines().last.flatMap { Int32($0) })
+      #expect(await eventually { Self.hasEnded(background) }, "the follow-up's own child ended with it")
+      #expect(
+        try await database.integers("SELECT count(*) FROM orders WHERE followed_up_at IS NULL") == [1],
+        "the unfinished follow-up was not recorded as done")
+      await database.drop()
+    }
+
+    /// Whether process `pid` is gone or a zombie (its parent may not have reaped it yet).
+    static func hasEnded(_ pid: Int32) -> Bool {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return true }
+      return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 
     @Test func anUnreachableServerIsAClearMessage() async throws {

@@ -20,21 +20,22 @@ extension ServerTests {
     ) async throws -> [ChangeNotification?] {
       let connection = try await database.location.connect(applicationName: "countdown-tests")
       defer { connection.closeNow() }
+      let channel = try await table.channel(on: connection, at: database.location)
       let listener = Listener()
       let task = Task {
-        try await connection.listen(on: table.channel) { notifications in
+        try await connection.listen(on: channel) { notifications in
           for try await notification in notifications { listener.payloads.withLock { $0.append(notification.payload) } }
         }
       }
       // LISTEN has reached the server once a probe comes back.
       #expect(
         try await eventually {
-          try await database.execute("SELECT pg_notify('\(table.channel)', 'probe')")
+          try await database.execute("SELECT pg_notify('\(channel)', 'probe')")
           return listener.payloads.withLock { $0.contains("probe") }
         })
       listener.payloads.withLock { $0.removeAll() }
       try await edit()
-      try await database.execute("SELECT pg_notify('\(table.channel)', 'end')")
+      try await database.execute("SELECT pg_notify('\(channel)', 'end')")
       #expect(await eventually { listener.payloads.withLock { $0.last == "end" } })
       listener.payloads.withLock { $0.removeAll { $0 == "probe" } }
       task.cancel()
@@ -117,14 +118,16 @@ extension ServerTests {
     @Test func malformedPayloadsAreReadByTransactionOrIgnored() {
       #expect(ChangeNotification(payload: "u12.1.0\n5,zz") == .transaction(12), "a row that cannot be read")
       #expect(ChangeNotification(payload: "d12.1.0\n5\nx") == .transaction(12))
-      #expect(ChangeNotification(payload: "u12.1.0\n5,,,,,,,0,9:short") == .transaction(12), "a title cut short")
-      #expect(ChangeNotification(payload: "w7") == .marker(7))
+      #expect(ChangeNotification(payload: "u12.1.0\n5,,,,,,,,0,9:short") == .transaction(12), "a title cut short")
+      #expect(ChangeNotification(payload: "w7") == .marker(7, nonce: nil))
+      #expect(ChangeNotification(payload: "w7.42") == .marker(7, nonce: 42))
+      #expect(ChangeNotification(payload: "w7.") == nil && ChangeNotification(payload: "w7.4x") == nil)
       #expect(ChangeNotification(payload: "42") == .transaction(42))
       for foreign in ["", "hello", "u", "u1", "w", "4 2", "๓", "99999999999999999999999"] {
         #expect(ChangeNotification(payload: foreign) == nil, "\(foreign)")
       }
       #expect(
-        ChangeNotification(payload: "u3.1.0\n-9,,,,,,,2,2:ab")
+        ChangeNotification(payload: "u3.1.0\n-9,,,,,,,,2,2:ab")
           == .upserted(transaction: 3, rows: [DeadlineRow(id: -9, title: "ab", endsAt: nil, expiryAttempts: 2)]))
     }
   }

@@ -24,7 +24,9 @@ extension ServerTests {
       let offsets = Offsets()
       let worker = DeadlineExpiryWorker(
         location: database.location, table: table, name: "clock-worker", lease: .seconds(10),
-        failureDelay: .seconds(1), concurrency: 16, claimBatch: 500, heartbeatInterval: .seconds(3),
+        failureDelay: .seconds(1), maxRetryDelay: .seconds(60), maxAttempts: 10, followUpTimeout: nil,
+        concurrency: 16, claimBatch: 500, sweepInterval: .seconds(5), drainGrace: .seconds(1),
+        heartbeatInterval: .seconds(3),
         clockInterval: .milliseconds(200), tolerance: .milliseconds(20), applicationName: "clock-worker",
         logger: .quiet,
         clockQuery: "SELECT clock_timestamp() + (SELECT d FROM skew)")

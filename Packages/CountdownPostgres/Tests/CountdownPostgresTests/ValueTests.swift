@@ -46,9 +46,11 @@ struct ValueTests {
   }
 
   @Test func acceptsOnlyPlainTableNames() throws {
-    #expect(try DeadlineTable(name: "orders").channel == "orders_changes")
+    #expect(try DeadlineTable(name: "orders").qualifiedName == "public.orders")
+    #expect(try DeadlineTable(name: "orders", schema: "shop").table == "\"shop\".\"orders\"")
     for bad in ["", "Orders", "1orders", "orders; DROP TABLE x", "ordérs", String(repeating: "a", count: 41)] {
       #expect(throws: PostgresDeadlineError.self) { try DeadlineTable(name: bad) }
+      #expect(throws: PostgresDeadlineError.self) { try DeadlineTable(name: "orders", schema: bad) }
     }
   }
 
