@@ -1,37 +1,76 @@
 public import Foundation
 
-// How a change travels, from `add` to the app's closure (for contributors; each step names the file
-// that does it, and EngineMapTests fails when a file named here is gone):
+// How a change travels, from `add` to the app's closure (for contributors). Each file is named from
+// Sources/CountdownKit, followed by a colon and what it declares that the step uses; EngineMapTests
+// fails when a file named here is gone or does not declare a symbol named after it.
 //
-// 1. Add: API/CountdownEngine+Subscribing.swift. `add(_:display:onChange:)` is inlined where the
-//    display is named. Under the engine's one lock (`mutate` in Driver/CountdownEngine+Mutation.swift)
-//    it finds or makes the display's class and its table (`displayClass(for:plan:origin:)` in
-//    Driver/EngineState.swift) and installs the subscriber (Delivery/MainSubscriber.swift) with
-//    `install(_:in:delivery:isOnMainActor:)`: a sink slot, a binding, and the closures in the class's
-//    table (Delivery/SinkTable.swift) at once when `add` runs on the main actor into a slot the table
-//    never had, otherwise through an install event. Every way in (closures, slots, models, publishers,
-//    boards) ends there; streams in `install(_:in:)`.
-// 2. Row: Core/EngineCore.swift takes a row (24 hot bytes, Core/Rows.swift) and a binding (16 bytes,
-//    Core/Bindings.swift), in ticks (nanoseconds since the engine started; this file converts), and
-//    renders it (Core/EngineCore+Processing.swift): the display's integer plan (Core/DisplayPlan.swift)
-//    gives the value and the next change.
-// 3. Schedule: Schedule/Schedule.swift queues the row at its next change: an append to a slot of the
-//    timing wheel of its tolerance (Schedule/Schedule+Wheel.swift), or a heap push when far.
-// 4. Wake: Driver/CountdownEngine+Driver.swift. One task sleeps until the end of the earliest occupied
-//    slot, wakes, and serves what is due in chunks, letting go of the lock in between.
-// 5. Serve: Core/EngineCore+Serving.swift. The common change (whole units counting down) is served for
-//    a batch in one pass (`CountingDown`); each change is 32 bytes appended to a buffer
-//    (Core/Effects.swift). Data only: the core never calls out (but to displays without a plan) and
-//    never locks.
-// 6. Post: `flush` in Driver/CountdownEngine+Mutation.swift hands the buffer and the events to the
-//    mailbox (Delivery/Mailbox.swift) under the lock, in chunks of mapped memory
-//    (Delivery/MappedArray.swift); streams' changes go to Delivery/Outbox.swift.
-// 7. Deliver: Delivery/MainSide.swift. One hop to the main actor takes what the mailbox holds (only
-//    each subscriber's newest change, Delivery/Coalescer.swift, when it holds several wake-ups'), and
-//    hands each run of one display class to its table (Delivery/SubscriberTable.swift erases the
-//    display's type); Delivery/SinkTable.swift builds each snapshot and calls the subscriber's closure.
+// 1. Add: Engine/API/CountdownEngine+Subscribing.swift: `add(_:display:delivery:onChange:onFinish:isolation:)`,
+//    inlined where the display is named. Under the engine's one lock
+//    (Engine/Driver/CountdownEngine+Mutation.swift: `mutate(_:)`) it finds or makes the display's class
+//    and its typed table, and installs the subscriber
+//    (Engine/Driver/EngineState.swift: `displayClass(for:plan:origin:)`, `install(_:in:delivery:isOnMainActor:)`).
+//    A subscriber holds its table typed (Engine/Delivery/MainSubscriber.swift: `MainSubscriber`,
+//    `SnapshotSubscriber`, `FinishSubscriber`, `MovingSubscriber`); `install` takes a sink slot, makes
+//    the binding (Engine/Core/Bindings.swift: `Bindings.Binding`,
+//    `init(displayClass:sink:isStream:deliversEveryChange:)`), and puts the closures in the table at
+//    once when it runs on the main actor into a slot the class never had, otherwise through an install
+//    event. Every main-actor subscriber comes in there: closures, completions, slots, models,
+//    publishers, a board's slots, `setDisplay(of:to:)`; streams through `install(_:in:)`.
+// 2. Row: Engine/Core/EngineCore.swift: `add(_:binding:at:into:)` takes a row
+//    (Engine/Core/Rows.swift: `Rows`, `Rows.Head`, 24 hot bytes) and its binding (16 bytes), in ticks
+//    (nanoseconds since the engine started; this file converts), and renders it
+//    (Engine/Core/EngineCore+Processing.swift: `process(_:at:_:into:)`): the display's integer plan
+//    (Engine/Core/DisplayPlan.swift: `DisplayPlan`, `evaluate(remaining:paused:)`) gives the value and
+//    the next change; whole units follow one rule (Engine/Core/RoundedRule.swift: `RoundedRule`).
+// 3. Schedule: Engine/Schedule/Schedule.swift: `insert(_:lane:)` queues the row at its next change: an
+//    append to a slot of the timing wheel of its tolerance (Engine/Schedule/Schedule+Wheel.swift:
+//    `Wheel`), or a heap push when far.
+// 4. Wake: Engine/Driver/CountdownEngine+Driver.swift: `drive(_:)`, `driverStep()`. One driver task per
+//    engine serves what is due in chunks, letting go of the lock in between, and waits: in a sleeper
+//    task of its own for each sleep (cancelled by a mutation that needs it earlier), or parked with
+//    nothing scheduled. Its state is the engine's lifecycle (Engine/Driver/EngineLifecycle.swift:
+//    `EngineLifecycle`, `scheduled(nextWake:)`, `driverStepped(isServing:deadline:sleeper:)`,
+//    `shutDown(hasDriver:)`), whose transitions return what to do once the lock is let go.
+// 5. Serve: Engine/Core/EngineCore+Serving.swift: `serve(at:limit:into:)`. The common change (whole
+//    units counting down) is served for a batch in one pass (`CountingDown`, with `RoundedRule`'s
+//    `step(remaining:)`); each change is 32 bytes appended to a buffer (Engine/Core/Effects.swift:
+//    `Effects`, `Effects.Change`). Data only: the core never calls out (but to displays without a plan)
+//    and never locks.
+// 6. Post: Engine/Driver/CountdownEngine+Mutation.swift: `flush(_:at:continuesServe:)` hands the buffer
+//    and the events to the mailbox (Engine/Delivery/Mailbox.swift: `Mailbox`, `post(_:)`) under the
+//    lock, in chunks of mapped memory (Engine/Delivery/MappedArray.swift: `MappedArray`); streams'
+//    changes and boards' sequences go to the outbox (Engine/Delivery/Outbox.swift: `Outbox`,
+//    `deliver()`), which runs them once no lock is held.
+// 7. Deliver: Engine/Delivery/MainSide.swift: `drain(_:)`. One hop to the main actor takes what the
+//    mailbox holds (only each subscriber's newest change, Engine/Delivery/Coalescer.swift:
+//    `coalesce(_:)`, when it holds several wake-ups'), and hands each run of one display class to its
+//    table (Engine/Delivery/SubscriberTable.swift: `SubscriberTable`, `SnapshotTable`, erasing the
+//    display's type); Engine/Delivery/SinkTable.swift: `SinkTable`, `deliverHere(_:at:skipping:while:)`
+//    builds each snapshot and calls the subscriber's closure.
 //
-// Locks: the DocC article Locks lists them and the one order in which two may be held.
+// A board (Board/CountdownBoard.swift: `CountdownBoard`) keeps its rows in the engine's state
+// (Board/BoardState.swift: `BoardState`; Board/BoardRows.swift: `BoardRows`), changed by
+// Board/CountdownBoard+Following.swift: `apply(_:asOf:)`, `follow(_:isolation:)`. Its rows take one
+// of two routes:
+//
+// - Per-countdown closures: a row that slots show (Board/CountdownBoard+Slots.swift:
+//   `bind(_:token:progressSteps:render:)`, `bindSlots(of:total:in:_:)`) has one binding, made by
+//   `install(_:in:delivery:isOnMainActor:)` (step 1), whose subscriber hands each change to every slot
+//   showing the row (Board/RowSlots.swift: `RowSlots`; Board/SlotEntry.swift: `SlotEntry`). Steps 2 to
+//   7 as above; a finished row's ID goes to the board's sequences and handlers
+//   (Board/BoardRows.swift: `finished(row:)`; Board/FinishEvents.swift: `FinishEvents`).
+// - Every row (`values: .everyRow`): the core keeps every row's value in columns
+//   (Engine/Core/LiveColumns.swift: `LiveColumns`, `group(of:)`, `value(ofUnit:period:)`); a running
+//   countdown of whole units joins a phase group served once per unit
+//   (Engine/Core/EngineCore+Live.swift: `renderLive(_:_:remaining:at:force:)`,
+//   `serveLiveGroups(at:into:)`, `takeLiveBatches()`). `flush` hands each board its changed rows under
+//   the engine's lock (Board/BoardRows.swift: `liveChanges(_:)`; Board/LiveBatches.swift: `LiveBatches`,
+//   `post(_:)`), which keeps the newest change of each row (`newest(_:)`) for its main-actor handlers
+//   (`deliver()`, through the mailbox) and for each of its sequences (woken through the outbox)
+//   (Board/CountdownBoard+Changes.swift: `onChanges(_:)`, `changes()`).
+//
+// Locks: the DocC article Locks lists them and every nesting (Lock.swift: `Lock`, `LockLevel`,
+// `LockOrder`, `resumeUnlocked()`, `yieldUnlocked(_:)`, `finishUnlocked()`).
 
 /// One driver for any number of live countdowns.
 ///
