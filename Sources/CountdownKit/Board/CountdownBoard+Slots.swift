@@ -61,7 +61,9 @@ extension CountdownBoard {
     slots.rings = rings
     rows.bindings[id] = slots
     // Each slot's entry, with the index of its ring among the binding's.
-    let targets = slots.slots.map { slot in (slot.entry, slot.progressSteps.flatMap { rings?.steps.firstIndex(of: $0) }) }
+    let targets = slots.slots.map { slot in
+      (slot.entry, slot.progressSteps.flatMap { rings?.steps.firstIndex(of: $0) })
+    }
     guard let rings else {
       let subscriber = SnapshotSubscriber<Display, C.Instant>(
         table: table,

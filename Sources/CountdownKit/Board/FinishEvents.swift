@@ -47,7 +47,11 @@ final class FinishEvents<ID: Sendable>: Sendable {
       return key
     }
     return BoardObservation { [weak self] in
-      self?.state.withLock { state in state.handlers.removeAll { $0.key == key } }
+      let removed = self?.state.withLock { state in
+        state.handlers.firstIndex { $0.key == key }.map { state.handlers.remove(at: $0).handler }
+      }
+      // Let go of after the lock: what the handler captures (an observation) may take a lock as it goes.
+      withExtendedLifetime(removed) {}
     }
   }
 

@@ -89,7 +89,11 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
       return key
     }
     return BoardObservation { [weak self] in
-      self?.state.withLock { state in state.handlers.removeAll { $0.key == key } }
+      let removed = self?.state.withLock { state in
+        state.handlers.firstIndex { $0.key == key }.map { state.handlers.remove(at: $0).handler }
+      }
+      // Let go of after the lock: what the handler captures (an observation) may take a lock as it goes.
+      withExtendedLifetime(removed) {}
     }
   }
 
@@ -108,13 +112,14 @@ final class LiveBatches<ID: Hashable & Sendable>: Sendable {
 
   /// Ends every stream and drops the handlers: the board is gone, and keeps no value any more.
   func end() {
-    let wakes = state.withLock { state in
+    let (wakes, handlers) = state.withLock { state in
       state.isOver = true
-      state.handlers = []
-      defer { state.streams = [:] }
-      return state.streams.values.map(\.wake)
+      defer { (state.streams, state.handlers) = ([:], []) }
+      return (state.streams.values.map(\.wake), state.handlers)
     }
     for wake in wakes { wake.finishUnlocked() }
+    // The handlers go after the lock too (what they capture may take a lock as it goes).
+    withExtendedLifetime(handlers) {}
   }
 
   /// Takes what waits for stream `key`.
