@@ -1,4 +1,6 @@
 import CountdownKit
+import CountdownTesting
+import Foundation
 import Testing
 
 /// The package's locks are taken in the one order of `LockLevel` (the DocC article Locks): the engine's
@@ -27,6 +29,34 @@ import Testing
       posting.withLock { _ in #expect(!LockOrder.allows(.leaf, holding: LockOrder.held)) }
       leaf.withLock { _ in #expect(LockOrder.held == 0b100) }
       #expect(LockOrder.held == 0)
+    }
+
+    /// A board lets go of a removed handler, and of its handlers when it ends, after letting go of its
+    /// lock: a handler that holds another board's observation releases it, which takes that
+    /// observation's lock and the other board's (a leaf under a leaf traps here otherwise).
+    @MainActor
+    @Test func aBoardLetsGoOfItsHandlersWithNoLockHeld() {
+      let (engine, _) = makeManualEngine()
+      let finishing = engine.board(of: Int.self, display: .seconds)
+      var changing: CountdownBoard<Int, RoundedDisplay, ManualClock>? = engine.board(
+        of: Int.self, display: .seconds, values: .everyRow)
+      var calls = 0
+      func holding(_ inner: BoardObservation) -> @MainActor @Sendable (Int) -> Void {
+        { _ in withExtendedLifetime(inner) {} }
+      }
+      // A finish handler holding a changes observation, cancelled.
+      let outer = finishing.onFinish(holding(changing!.onChanges { _ in calls += 1 }))
+      outer.cancel()
+      // A changes handler holding a finish observation, dropped when its board goes.
+      func keeping(_ inner: BoardObservation)
+        -> @MainActor @Sendable (CountdownBoard<Int, RoundedDisplay, ManualClock>.Changes) -> Void
+      {
+        { _ in withExtendedLifetime(inner) {} }
+      }
+      let kept = changing?.onChanges(keeping(finishing.onFinish { _ in calls += 1 }))
+      changing = nil
+      withExtendedLifetime(kept) {}
+      #expect(calls == 0)
     }
 
     @Test func takingALockOutOfOrderTraps() async {
@@ -79,4 +109,38 @@ import Testing
       #expect(received == [1])
     }
   #endif
+}
+
+/// The DocC article Locks lists every lock: each file of CountdownKit, CountdownTesting and
+/// CountdownCombine that makes a `Lock` is named in its table, and no other lock type is used there (so
+/// that the debug builds' order check sees every acquisition).
+@Suite struct LocksArticleTests {
+  static let sources = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources")
+
+  @Test func everyLockIsListedAndIsALock() throws {
+    let article = try String(
+      contentsOf: Self.sources.appendingPathComponent("CountdownKit/CountdownKit.docc/Articles/Locks.md"),
+      encoding: .utf8)
+    let made = try Regex(#"\bLock\s*(?:<(?:[^<>\n]|<[^<>\n]*>)*>)?\s*\("#)
+    let other = try Regex(
+      #"\b(?:Mutex\s*[<(]|NSLock\b|NSRecursiveLock\b|pthread_mutex|os_unfair_lock|OSAllocatedUnfairLock)"#)
+    var files: [String] = []
+    for module in ["CountdownKit", "CountdownTesting", "CountdownCombine"] {
+      let folder = Self.sources.appendingPathComponent(module)
+      let names = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+      for name in names where name.hasSuffix(".swift") && name != "Lock.swift" {
+        let path = "\(module)/\(name)"
+        let code = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+          .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+          .joined(separator: "\n")
+        #expect(!code.contains(other), "\(path) uses a lock that is not `Lock`")
+        guard code.contains(made) else { continue }
+        files.append(path)
+        #expect(article.contains(path), "\(path) makes a lock that the article Locks does not list")
+      }
+    }
+    #expect(files.count >= 11, "the sources were read: \(files)")
+  }
 }
