@@ -12,23 +12,12 @@ extension CountdownBoard {
     let ended = engine.mutate { state, now -> Ended? in
       guard var rows = state.boards[number] as? Rows else { return nil }
       var ended = Ended(live: rows.live?.batches)
-      if rows.live != nil {
-        // Out of their phase groups first, so that each row is scheduled for its own completion.
-        for row in rows.rows { state.core.forgetLive(row) }
-        state.core.removeLive(owner: UInt16(number + 1))
-        rows.live = nil
-      }
-      for row in rows.rows {
-        let id = rows.ids[row]
-        if state.core.rows[row].flags.isPaused {
-          _ = rows.remove(id)
-          state.core.remove(row, into: &state.effects)
-          continue
-        }
-        // Released at once if it has finished and reported it; otherwise once it has.
-        state.core.releaseWhenSettled(row, at: now, into: &state.effects)
-        if !state.core.rows[row].flags.isLive { _ = rows.remove(id) }
-      }
+      rows.live = nil
+      // Paused rows go; the others are released at once if they have finished and reported it,
+      // otherwise once they have.
+      let boardRows = rows.rows
+      state.core.letGo(boardRows, owner: UInt16(number + 1), at: now, into: &state.effects)
+      for row in boardRows where !state.core.rows[row].flags.isLive { _ = rows.remove(rows.ids[row]) }
       guard rows.count == 0 else {
         rows.forget = forget
         state.boards[number] = rows

@@ -64,7 +64,7 @@ struct RowModelListTests {
     let list = List(board: board, visible: 12, hidesOnDisappear: true)
     list.start()
     // A detail view of one row, open for the whole test.
-    let detailID = 1_500
+    let detailID = rowCount / 2
     let detail = Model(board: board)
     detail.show(detailID)
     var mostBindings = 0

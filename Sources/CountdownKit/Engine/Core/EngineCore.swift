@@ -201,6 +201,27 @@ package struct EngineCore: Sendable {
     checkInvariants()
   }
 
+  /// Lets go of rows `batch` of board `owner`, which is going away: ends the board's values of every
+  /// row (each leaves its phase group, to be scheduled for its own completion), removes the paused rows
+  /// (nothing is left to resume them), and releases the others once they have settled. The invariants
+  /// are checked once every row is done: a row that left its group is scheduled only when processed.
+  package mutating func letGo(_ batch: [Int], owner: UInt16, at now: Tick, into effects: inout Effects) {
+    if isLive(owner: owner) {
+      for row in batch { forgetLive(row) }
+      removeLive(owner: owner)
+    }
+    for row in batch {
+      if rows[row].flags.isPaused {
+        release(row, cancelled: true, into: &effects)
+        continue
+      }
+      rows[row].flags.releasesWhenSettled = true
+      noteOverdue(row, at: now)
+      process(row, at: now, .changing, into: &effects)
+    }
+    checkInvariants()
+  }
+
   /// Re-converts the end of every running row that follows a wall-clock date (after the wall clock
   /// moved), and re-renders those whose value changed.
   package mutating func retargetDates(at now: Tick, into effects: inout Effects, using convert: (Double) -> Tick?) {
