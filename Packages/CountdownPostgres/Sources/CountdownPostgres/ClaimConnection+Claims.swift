@@ -23,6 +23,13 @@ extension ClaimConnection {
   /// transaction's start), and the statement is cancelled by the server if it runs longer than
   /// ``statementTimeout`` (at most half a lease): a claim commits with at least half its lease ahead.
   /// `changed_xid` is stamped here, so the table's row trigger is not called for each claimed row.
+  ///
+  /// A paused row is left out after it is locked, not by the `WHERE` that locks: with
+  /// `paused_remaining IS NULL` there, that `WHERE` would match the predicate of the `<name>_due` index,
+  /// and on a table not yet analyzed the planner reckons that index nearly empty and reads all of it
+  /// instead of the ids' keys. The updates name their rows by an array of ids rather than a join, and the
+  /// attempt log's numbers come back as lines of their own, paired with the rows here (see
+  /// ``sameAttempt``).
   func claim(_ ids: [Int64], in table: DeadlineTable, by worker: String, lease: Duration, maxAttempts: Int = .max)
     async throws -> ClaimResult
   {
@@ -36,57 +43,70 @@ extension ClaimConnection {
     let returned = columns.map { "t.\($0)" }.joined(separator: ", ")
     let query = PostgresQuery(
       unsafeSQL: """
-        WITH candidates AS (
-          SELECT id, expiry_attempts - attempt_base >= $4 AS exhausted FROM \(table.table)
-          WHERE id = ANY($1::int8[]) AND paused_remaining IS NULL AND followed_up_at IS NULL AND discarded_at IS NULL
-            AND ends_at IS NOT NULL
+        WITH locked AS (
+          SELECT id, expiry_attempts - attempt_base >= $4 AS exhausted, paused_remaining IS NOT NULL AS paused
+          FROM \(table.table)
+          WHERE id = ANY($1::int8[]) AND followed_up_at IS NULL AND discarded_at IS NULL AND ends_at IS NOT NULL
             AND ((expired_at IS NULL AND ends_at <= now())
               OR (expired_at IS NOT NULL AND (lease_until IS NULL OR lease_until <= now())))
           FOR UPDATE SKIP LOCKED
-        ), claimable AS (
-          SELECT id FROM candidates WHERE NOT exhausted
+        ), candidates AS (
+          SELECT id, exhausted FROM locked WHERE NOT paused
         ), claimed AS (
           UPDATE \(table.table) AS t
           SET expired_at = COALESCE(t.expired_at, now()), expiry_attempts = t.expiry_attempts + 1,
             lease_until = clock_timestamp() + make_interval(secs => $2), changed_xid = pg_current_xact_id()
-          FROM claimable c WHERE t.id = ANY($1::int8[]) AND t.id = c.id
+          WHERE t.id = ANY(ARRAY(SELECT id FROM candidates WHERE NOT exhausted))
           RETURNING \(returned), (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 AS expired_us
         ), discarded AS (
           UPDATE \(table.table) AS t
           SET discarded_at = now(), lease_until = NULL, changed_xid = pg_current_xact_id()
-          FROM candidates c WHERE t.id = ANY($1::int8[]) AND t.id = c.id AND c.exhausted
+          WHERE t.id = ANY(ARRAY(SELECT id FROM candidates WHERE exhausted))
           RETURNING \(returned)
         ), logged AS (
           INSERT INTO \(table.attempts) (id, attempt, ends_at, worker, claimed_at, lease_until)
           SELECT id, expiry_attempts, ends_at, $3, now(), lease_until FROM claimed
           RETURNING id, seq
         )
-        SELECT 0, c.*, l.seq FROM claimed c JOIN logged l ON l.id = c.id
+        SELECT 0, c.*, NULL::int8 FROM claimed c
+        UNION ALL
+        SELECT 2, l.id, '', \(Self.noRow), NULL::int8, l.seq FROM logged l
         UNION ALL
         SELECT 1, d.*, NULL::int8, NULL::int8 FROM discarded d
         UNION ALL
         SELECT 1, \(returned), NULL::int8, NULL::int8 FROM \(table.table) t
-        WHERE t.id = ANY($1::int8[]) AND NOT EXISTS (SELECT FROM candidates c WHERE c.id = t.id)
+        WHERE t.id = ANY($1::int8[]) AND t.id <> ALL(ARRAY(SELECT id FROM candidates))
         """, binds: binds)
     let logger = logger
     return try await run("claiming \(ids.count) rows") { connection in
       var result = ClaimResult()
       var seen = Set<Int64>()
+      var won: [(row: DeadlineRow, expired: Date, end: Date, microseconds: Int64)] = []
+      var records: [Int64: Int64] = [:]
       let types = (Int32, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int, Date?, Int64?, Int64?).self
       for try await (kind, id, title, end, paused, event, expired, lease, followedUp, attempts, discarded, us, seq)
         in try await connection.queryUnlessClosed(query, logger: logger).decode(types)
       {
+        seen.insert(id)
+        if kind == 2 {
+          if let seq { records[id] = seq }
+          continue
+        }
         let row = DeadlineRow(
           columns: (id, title, end, paused, event, expired, lease, followedUp, attempts, discarded))
-        seen.insert(id)
         guard kind == 0 else {
           result.others.append(row)
           continue
         }
-        guard let expired, let end, let us, let seq else { continue }
+        guard let expired, let end, let us else { continue }
+        won.append((row, expired, end, us))
+      }
+      for (row, expired, end, us) in won {
+        guard let seq = records[row.id] else { continue }
         result.won.append(
           ExpiredDeadline(
-            row: row, expiredAt: expired, endsAt: end, attempt: attempts, expiredMicroseconds: us, attemptRecord: seq))
+            row: row, expiredAt: expired, endsAt: end, attempt: row.expiryAttempts, expiredMicroseconds: us,
+            attemptRecord: seq))
       }
       result.missing = ids.filter { !seen.contains($0) }
       return result
@@ -108,7 +128,6 @@ extension ClaimConnection {
       unsafeSQL: """
         UPDATE \(table.table) AS t
         SET lease_until = clock_timestamp() + make_interval(secs => $4), changed_xid = pg_current_xact_id()
-        FROM unnest($1::int8[], $2::int8[], $3::int8[]) AS d(id, expired_us, attempt)
         WHERE \(Self.sameAttempt)
         RETURNING t.id
         """, binds: binds)
@@ -132,7 +151,6 @@ extension ClaimConnection {
       PostgresQuery(
         unsafeSQL: """
           UPDATE \(table.table) AS t SET lease_until = now(), changed_xid = pg_current_xact_id()
-          FROM unnest($1::int8[], $2::int8[], $3::int8[]) AS d(id, expired_us, attempt)
           WHERE \(Self.sameAttempt)
           """, binds: binds))
   }
@@ -162,7 +180,6 @@ extension ClaimConnection {
                 $4 * power(2, greatest(t.expiry_attempts - t.attempt_base - 1, 0)::float8))) END,
             discarded_at = CASE WHEN t.expiry_attempts - t.attempt_base >= $6 THEN now() END,
             changed_xid = pg_current_xact_id()
-          FROM unnest($1::int8[], $2::int8[], $3::int8[]) AS d(id, expired_us, attempt)
           WHERE \(Self.sameAttempt)
           RETURNING t.discarded_at IS NOT NULL AS discarded
         ), logged AS (
@@ -190,22 +207,19 @@ extension ClaimConnection {
     binds.append(rows.map(\.attemptRecord))
     let query = PostgresQuery(
       unsafeSQL: """
-        WITH d AS (
-          SELECT * FROM unnest($1::int8[], $2::int8[], $3::int8[], $4::int8[]) AS d(id, expired_us, attempt, seq)
-        ), marked AS (
+        WITH marked AS (
           UPDATE \(table.table) AS t
           SET followed_up_at = now(), lease_until = NULL, changed_xid = pg_current_xact_id()
-          FROM d WHERE \(Self.sameAttempt)
-          RETURNING t.id, d.seq
+          WHERE \(Self.sameAttempt)
+          RETURNING t.id, ($4::int8[])[array_position($1::int8[], t.id)] AS seq
         ), logged AS (
-          -- By the attempt's key, from what the update returned.
-          UPDATE \(table.attempts) AS a SET followed_up_at = now() FROM marked m
-          WHERE a.seq = ANY($4::int8[]) AND a.seq = m.seq
+          UPDATE \(table.attempts) AS a SET followed_up_at = now() WHERE a.seq = ANY(ARRAY(SELECT seq FROM marked))
         )
         SELECT id FROM marked
         UNION
-        -- One probe of the log's key per row (a join was planned as a scan of the whole log).
-        SELECT d.id FROM d WHERE (SELECT a.followed_up_at FROM \(table.attempts) a WHERE a.seq = d.seq) IS NOT NULL
+        -- One probe of the log's key per row: recorded by an earlier try whose answer was lost.
+        SELECT d.id FROM unnest($1::int8[], $4::int8[]) AS d(id, seq)
+        WHERE (SELECT a.followed_up_at FROM \(table.attempts) a WHERE a.seq = d.seq) IS NOT NULL
         """, binds: binds)
     let logger = logger
     var attempt = 0
@@ -256,15 +270,25 @@ extension ClaimConnection {
     }
   }
 
-  /// A row's attempt in a statement: its id, expiry and attempt as the claim left them. Every statement
-  /// that joins the table names its rows by key as well (`t.id = ANY($1)`): a join alone is planned from
-  /// the table's statistics, and on a table just filled, before `ANALYZE` has seen it, the planner
-  /// reckons few rows have a null `followed_up_at` and `discarded_at` and scans the whole table once
-  /// per statement.
+  /// A row's attempt in a statement: its id, expiry and attempt as the claim left them, bound by
+  /// ``bindAttempts(_:into:)`` and looked up by the row's place in `$1`.
+  ///
+  /// The statements name their rows by key and compare them to the arrays without a join: a join is
+  /// planned from the table's statistics, and on a table just filled, before `ANALYZE` has seen it, the
+  /// planner reckons almost no row has a null `followed_up_at` and `discarded_at` and plans a scan of the
+  /// whole table, or a nested loop over both sides, once per statement. `array_position` makes each
+  /// statement's cost grow with the square of its batch (at most ``DeadlineExpiryWorker`` `claimBatch`
+  /// rows, compared in C), never with the table.
   static let sameAttempt = """
-    t.id = ANY($1::int8[]) AND t.id = d.id AND t.followed_up_at IS NULL AND t.discarded_at IS NULL AND t.expiry_attempts = d.attempt
-      AND (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 = d.expired_us
+    t.id = ANY($1::int8[]) AND t.followed_up_at IS NULL AND t.discarded_at IS NULL
+      AND t.expiry_attempts = ($3::int8[])[array_position($1::int8[], t.id)]
+      AND (EXTRACT(EPOCH FROM t.expired_at) * 1000000)::int8 = ($2::int8[])[array_position($1::int8[], t.id)]
     """
+
+  /// The row columns after `id` and `title` of a result line that is not a row, as nulls of their types.
+  static let noRow =
+    "NULL::timestamptz, NULL::float8, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, "
+    + "0, NULL::timestamptz"
 
   /// Binds the ids, expiries and attempts of `rows` as three arrays ($1, $2, $3).
   static func bindAttempts(_ rows: [ExpiredDeadline], into binds: inout PostgresBindings) {

@@ -163,8 +163,9 @@ extension ServerTests {
     }
 
     /// A table just filled has no statistics until `ANALYZE` sees it; the planner then reckons almost
-    /// no row has a null `followed_up_at`, and a statement that only joined its rows to the table was
-    /// planned as a scan of the whole table, once per claim batch.
+    /// no row has a null `followed_up_at` (and that the `orders_due` index is nearly empty): a statement
+    /// that only joined its rows to the table was planned as a scan of the whole table, and a claim as a
+    /// read of the whole index, once per claim batch.
     @Test func aTableNotYetAnalyzedIsReadByKeyNeverScanned() async throws {
       let database = try await TestServer.freshDatabase("unanalyzed")
       let table = try DeadlineTable(name: "orders")
@@ -212,11 +213,15 @@ extension ServerTests {
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
             == [0]
         })
+      // Rows read by scans of each table, then entries read from each of their indexes.
       let scanned = try await database.integers(
-        "SELECT coalesce(seq_tup_read, 0) FROM pg_stat_user_tables WHERE relname IN ('orders', 'orders_attempts') "
-          + "ORDER BY relname")
-      print("LeaseTests: rows read by scans of orders, orders_attempts: \(scanned)")
-      #expect(scanned.count == 2 && scanned.allSatisfy { $0 < Int64(count) }, "rows read by scans: \(scanned)")
+        """
+        SELECT coalesce(seq_tup_read, 0) FROM pg_stat_user_tables WHERE relname IN ('orders', 'orders_attempts')
+        UNION ALL
+        SELECT coalesce(idx_tup_read, 0) FROM pg_stat_user_indexes WHERE relname IN ('orders', 'orders_attempts')
+        """)
+      print("LeaseTests: rows or index entries read on a table not yet analyzed: \(scanned)")
+      #expect(scanned.count > 2 && scanned.allSatisfy { $0 < Int64(count) }, "rows read: \(scanned)")
       await database.drop()
     }
 
