@@ -30,8 +30,6 @@ let package = Package(
     // Child processes for the command, CountdownPostgres's workers and the tests: own process group,
     // timeouts, a clean environment. Not part of the countdown API.
     .library(name: "Spawn", targets: ["Spawn"]),
-    // The `countdown` command's input parsing, for the command's PostgreSQL build in
-    // Packages/CountdownPostgres (which compiles the same command sources). Example code, not an API.
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),

@@ -76,8 +76,9 @@ let package = Package(
       packageAccess: false,
       swiftSettings: [.define("COUNTDOWN_POSTGRES")]
     ),
-    // The long measurements of issue 14 (convergence under load, exactly-once expiry under SIGKILL,
-    // initial load of a million rows): `scripts/postgres-bench`. Not a product.
+    // The long measurements against a real server (convergence under load and faults, exactly-once
+    // expiry under SIGKILL, bursts, takeover, the load of a million rows): `scripts/postgres-bench`.
+    // Not a product.
     .executableTarget(
       name: "PostgresBench",
       dependencies: [

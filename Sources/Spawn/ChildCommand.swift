@@ -1,7 +1,7 @@
 /// What a child process runs: a program, its arguments, its environment and its working directory.
 ///
-/// Arguments reach the program as they are, without a shell; ``shell(_:arguments:environment:)`` asks
-/// for one.
+/// Arguments reach the program as they are, without a shell;
+/// ``shell(_:arguments:name:environment:workingDirectory:)`` asks for one.
 ///
 /// ```swift
 /// let speak = ChildCommand("espeak-ng", arguments: ["-v", "en", "Time is up"])

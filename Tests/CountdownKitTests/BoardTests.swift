@@ -2,8 +2,10 @@ import CountdownKit
 import CountdownTesting
 import Testing
 
-/// DESIGN.md, failure mode 3 and the board: refreshes, pauses, completions of rows off screen, and
-/// cells that are reused or go away.
+/// Timers owned by reusable views fail: a cell that scrolls away kills its timer, or a reused cell shows
+/// another row's time. On a board, views own nothing: a slot is bound to an ID, rebinding it ends its
+/// previous binding, and rows finish whether or not a slot shows them. Refreshes, pauses, completions of
+/// rows off screen, and cells that are reused or go away.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct BoardTests {

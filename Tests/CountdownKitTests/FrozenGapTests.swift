@@ -4,9 +4,9 @@ import CountdownTesting
 import Foundation
 import Testing
 
-/// DESIGN.md, failure mode 2: a process frozen for any length of time shows the right value at once when
-/// it thaws, with one update per subscriber (not a burst of stale ones) and each completion that fell in
-/// the gap fired exactly once.
+/// A suspended app: a process frozen for any length of time shows the right value at once when it thaws,
+/// with one update per subscriber (not a burst of stale ones) and each completion that fell in the gap
+/// fired exactly once.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct FrozenGapTests {

@@ -3,7 +3,8 @@ import CountdownKit
 import CountdownTesting
 import Testing
 
-/// DESIGN.md, failure mode 4: retargeting, extending, pausing and cancelling take effect exactly.
+/// Targets and pauses that do not take effect (a new end date ignored, a pause that only freezes the
+/// display while time runs on): retargeting, extending, pausing and cancelling take effect exactly.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct HandleTests {

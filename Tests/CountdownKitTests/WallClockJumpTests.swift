@@ -3,8 +3,8 @@ import CountdownTesting
 import Foundation
 import Testing
 
-/// DESIGN.md, failure mode 6: the user moves the device clock. A countdown started for a duration is
-/// measured on the monotonic clock and does not move; a countdown to a date follows the date.
+/// The user moves the device clock. A countdown started for a duration is measured on the monotonic
+/// clock and does not move (a 2-hour window does not end early); a countdown to a date follows the date.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct WallClockJumpTests {

@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 
 /// How one order shows in the board: the fitting-window widget (ring glyph + coarse text) and the
-/// event countdown. Pure: ``OrderBoardView`` fills it from the latest snapshots.
+/// event countdown. Pure: ``BoardController/row(_:)`` fills it from the latest snapshots.
 struct OrderRow: Equatable, Sendable {
   /// The window display's value: coarse text, urgency, fraction left in quarters.
   typealias WindowValue = CombinedDisplay<

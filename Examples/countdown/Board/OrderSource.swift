@@ -34,7 +34,8 @@ protocol OrderSource: AnyObject, Sendable {
   /// Deletes an order.
   func remove(_ id: Int64) throws
   /// How the board is connected to a server (following, or reconnecting since when), for the status
-  /// line; nil for a local file. A change of it changes ``dataVersion()``.
+  /// line; nil for a local file. Read at every draw; the source redraws the board when the connection is
+  /// lost and once it has caught up (``OrderBatch/problem(_:)``).
   var connectionStatus: String? { get }
 }
 

@@ -8,7 +8,7 @@ import GRDB
 /// is one transaction that touches one row, after checking that the row exists. Rows written by
 /// other programs are read defensively (``Order/init(columns:)``): a bad value makes a row invalid,
 /// never the board crash. Every write to the table, by any program, is recorded in a change log that
-/// boards follow (``OrderStore+ChangeLog.swift``); opening a file adds the log if it has none.
+/// boards follow (`OrderStore+ChangeLog.swift`); opening a file adds the log if it has none.
 final class OrderStore: Sendable {
   /// Why the store could not do what was asked; the description says what to do instead.
   struct Failure: Error, CustomStringConvertible {

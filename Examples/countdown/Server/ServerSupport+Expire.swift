@@ -62,8 +62,8 @@
       }
     }
 
-    /// "12.345 ms", "-3.000 ms": written out directly, as a worker in a burst prints a line per row
-    /// (Foundation's duration formatting cost it a fifth of its time).
+    /// "12.345 ms", "-3.000 ms": written out directly, not with Foundation's duration formatting, which
+    /// is costly at the rate a worker prints in a burst (a line per row).
     private static func milliseconds(_ duration: Duration) -> String {
       let sign = duration < .zero ? "-" : ""
       let (seconds, attoseconds) = (duration < .zero ? .zero - duration : duration).components

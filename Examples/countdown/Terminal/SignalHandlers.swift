@@ -18,7 +18,7 @@ import Dispatch
 ///
 /// The handlers are dispatch sources on a queue of their own; `init` returns only once every source
 /// is registered. Registration is asynchronous, and the signal is ignored from the moment the source
-/// is made, so without the wait a Ctrl-C typed in between was lost (seen as a rare hang in tests).
+/// is made, so without the wait a Ctrl-C typed in between would be lost.
 @MainActor
 final class SignalHandlers {
   private var sources: [any DispatchSourceSignal] = []

@@ -84,8 +84,8 @@ enum Terminal {
   }
 
   /// Saves the window title on the terminal's title stack (xterm's `CSI 22 t`), so that
-  /// ``restore()`` can bring it back after ``setWindowTitle(_:)`` changed it. Terminals without the
-  /// stack ignore both.
+  /// ``restore()`` can bring it back after the bytes of ``windowTitleSequence(_:)`` changed it.
+  /// Terminals without the stack ignore both.
   static func saveWindowTitle() {
     state.withLock { state in
       guard !state.titlePushed else { return }

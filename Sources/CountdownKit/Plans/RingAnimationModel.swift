@@ -80,8 +80,7 @@
     @ObservationIgnored private var size: RingGeometry
     /// ``plan``, ``mediaPlan`` and ``isMoving`` as last published, read here without going through
     /// observation: the engine calls the model at every phase change, and each observed read or write
-    /// of a property of a generic class builds its key path at run time (`ringcalls` measured the
-    /// model's CPU time doubled by four such reads per call).
+    /// of a property of a generic class builds its key path at run time.
     @ObservationIgnored private var published: Published
     @ObservationIgnored private let engine: CountdownEngine<C>
     @ObservationIgnored private let phases: Phases

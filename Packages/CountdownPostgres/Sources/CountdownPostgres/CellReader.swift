@@ -3,10 +3,10 @@ import NIOCore
 import PostgresNIO
 
 /// Reads a row's cells in order, straight from their binary values: the columns of a deadline row are
-/// of a few fixed types, and postgres-nio's generic decoding cost about 2 µs a row in the first load of a
-/// million rows (generic metadata looked up per column). A cell of another type or format than expected
-/// (a table whose columns were altered) throws ``Mismatch``, and the caller decodes the row the generic
-/// way.
+/// of a few fixed types, and postgres-nio's generic decoding looks up generic metadata for every column
+/// of every row, which a first load of many rows pays for (Benchmarks/README.md). A cell of another type
+/// or format than expected (a table whose columns were altered) throws ``Mismatch``, and the caller
+/// decodes the row the generic way.
 struct CellReader {
   /// A cell that is not of the type this reader reads.
   struct Mismatch: Error {}

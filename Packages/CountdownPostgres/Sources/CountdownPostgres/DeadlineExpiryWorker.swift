@@ -307,8 +307,8 @@ public final class DeadlineExpiryWorker: Sendable {
         // Each lease is extended once a third of it has passed since it was last set (so a failed
         // extension is tried again at the next tick), in statements of at most a claim batch, those
         // that end first first: one statement for every row held (tens of thousands in a burst), or
-        // extending them all at every tick after one failure, outran the statements' time limit and
-        // held the rows' locks, which made the records of finished follow-ups wait.
+        // extending them all at every tick after one failure, would outrun the statements' time limit
+        // and hold the rows' locks, making the records of finished follow-ups wait.
         let held = context.held.expiring(before: ContinuousClock.now + lease - lease / 3)
         for start in stride(from: 0, to: held.count, by: claimBatch) {
           let batch = Array(held[start..<min(held.count, start + claimBatch)])

@@ -27,7 +27,7 @@ extension DeadlineTable {
   ///
   /// The function is one loop over the statement's rows (at most one more than
   /// ``rowsPerStatementInPayloads``), filling a notification until the next line would not fit: a
-  /// statement with a query of its own per step (a window over the rows, a grouping) cost several times
+  /// statement with a query of its own per step (a window over the rows, a grouping) costs several times
   /// more, since a query on a transition table is planned again at every call.
   var notifyFunction: String {
     """

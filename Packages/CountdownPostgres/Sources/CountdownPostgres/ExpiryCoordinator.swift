@@ -8,8 +8,8 @@ import HeapModule
 /// Rows waiting for a deadline count down on the board. Rows waiting for a lease to end — another
 /// worker's follow-up, or one that failed here — wait in a heap instead, behind a single countdown
 /// for the earliest lease end (``leaseTimer``): every worker follows every claim and follow-up of the
-/// fleet, and a countdown per held row cost each worker two board operations per row claimed anywhere
-/// (a third of its time in a burst). When a lease ends, its row moves to the board, due at once.
+/// fleet, so a countdown per held row would cost each worker two board operations for every row claimed
+/// anywhere. When a lease ends, its row moves to the board, due at once.
 actor ExpiryCoordinator {
   private var plan = ExpiryPlan()
   private let board: CountdownBoard<Int64, RoundedDisplay, ContinuousClock>

@@ -9,7 +9,8 @@ struct BenchDatabase {
   var server: PostgresLocation
 
   /// Creates `cd_bench_<label>_<random>` on the server at `url`. The scenarios talk to a local server
-  /// without TLS (as the figures before TLS was offered were measured), whatever the URL says.
+  /// without TLS, whatever the URL says, so that runs compare with each other and with the figures in
+  /// Benchmarks/README.md.
   static func create(_ label: String, url: String) async throws -> BenchDatabase {
     var server = try PostgresLocation(url: url)
     server.tls = .disable

@@ -50,7 +50,8 @@ struct ConvergeBench: AsyncParsableCommand {
       "INSERT INTO orders (title, ends_at) SELECT 'v0', now() + make_interval(secs => 60 + random() * 7200) "
         + "FROM generate_series(1, \(rows))")
     if notify == "ids" {
-      // The trigger of issue 14: each writing statement sends its transaction's id, nothing more.
+      // The design compared against (`--notify ids`): each writing statement sends its transaction's
+      // id, nothing more, and every follower reads the rows itself.
       try await database.execute(
         """
         CREATE OR REPLACE FUNCTION orders_notify() RETURNS trigger LANGUAGE plpgsql AS $$
