@@ -66,8 +66,8 @@ extension CountdownBoard {
   }
 
   /// Makes room for `additional` rows in the engine and the board. Inlinable, so that the board's index
-  /// is rehashed by code specialised for `ID` (generic code reads each ID through its type's witnesses:
-  /// 0.4 µs more per row for a load in a thousand pages).
+  /// is rehashed by code specialised for `ID` (generic code reads each ID through its type's witnesses,
+  /// which costs a large load measurably; Benchmarks/README.md has the figure).
   @inlinable
   func reserve(_ additional: Int, in state: inout EngineState<C>, _ rows: inout Rows) {
     let engineRows = Self.reserveEngineRows(additional, in: &state)

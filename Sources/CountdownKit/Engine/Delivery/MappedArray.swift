@@ -11,9 +11,9 @@
 ///
 /// A burst (a hundred thousand countdowns added in one loop) fills many such buffers and lets them go
 /// once delivered. Taken from malloc, they left holes between the allocations that stay (the
-/// subscribers' closures, made in the same loop), and the holes stayed resident: 50 bytes per countdown
-/// of resident memory after the burst, in scenario 1 of the benchmarks. Mapped, they are given back to
-/// the system when they go, whichever thread made them.
+/// subscribers' closures, made in the same loop), and the holes stay resident after the burst
+/// (Benchmarks/README.md has the figure). Mapped, they are given back to the system when they go,
+/// whichever thread made them.
 ///
 /// Copy on write, like `Array`. The one place in the mailbox that touches raw memory; its invariant:
 /// the first `count` elements of the mapping are initialized, `count <= capacity` (checked on every
