@@ -1,16 +1,16 @@
 /// A time of day on a 24-hour clock.
-public struct ClockTime: Equatable, Sendable {
+struct ClockTime: Equatable, Sendable {
   /// 0…23.
-  public var hour: Int
+  var hour: Int
   /// 0…59.
-  public var minute: Int
+  var minute: Int
   /// 0…59.
-  public var second: Int
+  var second: Int
   /// The fraction of the second, in nanoseconds.
-  public var nanosecond: Int
+  var nanosecond: Int
 
   /// The time `hour:minute:second.nanosecond`.
-  public init(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0) {
+  init(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0) {
     self.hour = hour
     self.minute = minute
     self.second = second
@@ -18,5 +18,5 @@ public struct ClockTime: Equatable, Sendable {
   }
 
   /// 00:00, the start of a day.
-  public static let midnight = ClockTime(hour: 0, minute: 0)
+  static let midnight = ClockTime(hour: 0, minute: 0)
 }

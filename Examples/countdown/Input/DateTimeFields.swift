@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A date and time of day as written: `YYYY-MM-DD`, then optionally `T` or a space and `HH:MM`,
 /// `HH:MM:SS` or `HH:MM:SS.fraction`, then optionally (after spaces) a zone: `Z`, `UTC`, `GMT`, or
@@ -7,29 +7,29 @@ public import Foundation
 /// Read from ASCII (after ``DecimalDigits/normalizedASCII(_:)``) without Foundation's parsers, and
 /// turned into a `Date` with integer arithmetic on the proleptic Gregorian calendar, so that
 /// nothing in here depends on the locale or can trap.
-public struct DateTimeFields: Equatable, Sendable {
+struct DateTimeFields: Equatable, Sendable {
   /// The year, 0000…9999.
-  public var year: Int
+  var year: Int
   /// The month, 1…12.
-  public var month: Int
+  var month: Int
   /// The day of the month, valid for the month and year.
-  public var day: Int
+  var day: Int
   /// The hour, 0…23 (0 when only a date was written).
-  public var hour = 0
+  var hour = 0
   /// The minute, 0…59.
-  public var minute = 0
+  var minute = 0
   /// The second, 0…59.
-  public var second = 0
+  var second = 0
   /// The fraction of the second, in nanoseconds.
-  public var nanosecond = 0
+  var nanosecond = 0
   /// Whether a time of day was written (otherwise the date means its midnight).
-  public var hasTime = false
+  var hasTime = false
   /// The offset from UTC in seconds, when the text names a zone; `nil` for a local date and time.
-  public var utcOffset: Int?
+  var utcOffset: Int?
 
   /// The instant these fields stand for at `utcOffset`, or at `assumedOffset` when the text names
   /// no zone; `nil` when neither gives an offset.
-  public func date(assumingOffset assumedOffset: Int? = nil) -> Date? {
+  func date(assumingOffset assumedOffset: Int? = nil) -> Date? {
     guard let offset = utcOffset ?? assumedOffset else { return nil }
     let days = Self.daysSince1970(year: year, month: month, day: day)
     let seconds = days * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offset)
@@ -37,7 +37,7 @@ public struct DateTimeFields: Equatable, Sendable {
   }
 
   /// The fields as `DateComponents`, for reading a local date in a calendar.
-  public var components: DateComponents {
+  var components: DateComponents {
     DateComponents(
       year: year, month: month, day: day, hour: hour, minute: minute, second: second,
       nanosecond: nanosecond == 0 ? nil : nanosecond)
@@ -67,7 +67,7 @@ public struct DateTimeFields: Equatable, Sendable {
 
 extension DateTimeFields {
   /// Why text shaped like a date is not one.
-  public enum Problem: Error, Equatable, Sendable {
+  enum Problem: Error, Equatable, Sendable {
     /// A field out of its range, described: "month 13 is not in 1...12".
     case outOfRange(String)
     /// A day the month does not have: February 30.
@@ -80,7 +80,7 @@ extension DateTimeFields {
   ///
   /// - Returns: `nil` when the text is not shaped like a date (so that other forms can be tried).
   /// - Throws: ``Problem`` when it is, but a field is out of range.
-  public static func parse(_ bytes: [UInt8]) throws(Problem) -> DateTimeFields? {
+  static func parse(_ bytes: [UInt8]) throws(Problem) -> DateTimeFields? {
     var scanner = ASCIIScanner(bytes)
     guard let fields = try parse(&scanner), scanner.isAtEnd else { return nil }
     return fields

@@ -10,9 +10,9 @@
 ///
 /// Input is first rewritten with ASCII digits (``asciiDigits(_:)``), then parsed as ASCII; error
 /// messages show the ASCII reading when it differs from what was typed.
-public enum DecimalDigits {
+enum DecimalDigits {
   /// The value of `scalar` as a decimal digit, or `nil` if it is not one.
-  public static func value(of scalar: Unicode.Scalar) -> UInt8? {
+  static func value(of scalar: Unicode.Scalar) -> UInt8? {
     if scalar.isASCII {
       return (48...57).contains(scalar.value) ? UInt8(scalar.value - 48) : nil
     }
@@ -24,7 +24,7 @@ public enum DecimalDigits {
   }
 
   /// `text` with every decimal digit written as its ASCII digit; every other scalar is kept.
-  public static func asciiDigits(_ text: String) -> String {
+  static func asciiDigits(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if !scalar.isASCII, let digit = value(of: scalar) {
@@ -41,7 +41,7 @@ public enum DecimalDigits {
   ///
   /// The common first step of every parser here: what comes out holds only ASCII, so the parsers
   /// never meet a digit that `Int(_:)` would refuse.
-  public static func normalizedASCII(_ text: String) -> [UInt8]? {
+  static func normalizedASCII(_ text: String) -> [UInt8]? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -63,7 +63,7 @@ public enum DecimalDigits {
   }
 
   /// `text` without leading and trailing whitespace (any Unicode space).
-  public static func trimmingSpaces(_ text: String) -> String {
+  static func trimmingSpaces(_ text: String) -> String {
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

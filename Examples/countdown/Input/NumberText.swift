@@ -1,10 +1,10 @@
 /// Numbers typed on the command line (option values, ids, a ring's progress), read by the rule of
 /// ``DecimalDigits``: digits of any script, nothing else. `Int(_:)` and `Double(_:)` are not used on
 /// the text directly: `Double` would take `1e3`, `nan`, `inf` and `0x1p3`.
-public enum NumberText {
+enum NumberText {
   /// A whole number with an optional leading minus: `10`, `-5`, `๑๐`; `nil` for anything else or a
   /// value beyond `Int64`.
-  public static func integer(_ text: String) -> Int64? {
+  static func integer(_ text: String) -> Int64? {
     guard var bytes = DecimalDigits.normalizedASCII(text), !bytes.isEmpty else { return nil }
     let negative = bytes[0] == UInt8(ascii: "-")
     if negative { bytes.removeFirst() }
@@ -21,7 +21,7 @@ public enum NumberText {
 
   /// A non-negative decimal number: digits with an optional fraction after a full stop (`0.75`,
   /// `120`, `๐.๕`); `nil` for anything else.
-  public static func decimal(_ text: String) -> Double? {
+  static func decimal(_ text: String) -> Double? {
     guard let bytes = DecimalDigits.normalizedASCII(text), !bytes.isEmpty else { return nil }
     var scanner = ASCIIScanner(bytes)
     guard scanner.digitText(maximum: 30) != nil else { return nil }

@@ -1,7 +1,7 @@
-public import Foundation
+import Foundation
 
 /// A value of an SQLite column, as stored: what a row holds before anyone judges it.
-public enum ColumnValue: Equatable, Sendable, CustomStringConvertible {
+enum ColumnValue: Equatable, Sendable, CustomStringConvertible {
   case null
   case integer(Int64)
   case real(Double)
@@ -10,7 +10,7 @@ public enum ColumnValue: Equatable, Sendable, CustomStringConvertible {
 
   /// The value as a short phrase for messages: `NULL`, `42`, `-5.0`, `"next tuesday"` (sanitized,
   /// at most 40 characters), `<3 bytes>`.
-  public var description: String {
+  var description: String {
     switch self {
     case .null: "NULL"
     case .integer(let value): "\(value)"
@@ -25,21 +25,21 @@ public enum ColumnValue: Equatable, Sendable, CustomStringConvertible {
 
 extension Order {
   /// The columns of `SELECT id, title, window_end, paused_remaining, event_at FROM orders`.
-  public struct Columns: Equatable, Sendable {
+  struct Columns: Equatable, Sendable {
     /// `id`.
-    public var id: ColumnValue
+    var id: ColumnValue
     /// `title`.
-    public var title: ColumnValue
+    var title: ColumnValue
     /// `window_end`: a date, as text (GRDB's `yyyy-MM-dd HH:mm:ss.SSS` in UTC, or ISO 8601) or as
     /// seconds since 1970.
-    public var windowEnd: ColumnValue
+    var windowEnd: ColumnValue
     /// `paused_remaining`: seconds left while paused, NULL while running.
-    public var pausedRemaining: ColumnValue
+    var pausedRemaining: ColumnValue
     /// `event_at`: a date, like `windowEnd`.
-    public var eventAt: ColumnValue
+    var eventAt: ColumnValue
 
     /// The columns of one row.
-    public init(
+    init(
       id: ColumnValue, title: ColumnValue, windowEnd: ColumnValue, pausedRemaining: ColumnValue, eventAt: ColumnValue
     ) {
       self.id = id
@@ -51,16 +51,16 @@ extension Order {
   }
 
   /// A problem with a value, as a phrase: "is not a date: …", "is out of range: …".
-  public struct Problem: Error, Equatable, CustomStringConvertible {
+  struct Problem: Error, Equatable, CustomStringConvertible {
     /// The phrase.
-    public var description: String
+    var description: String
   }
 
   /// Reads a row; `nil` only when `id` is not an integer (the row cannot be told apart from others).
   ///
   /// A paused time wins over the window end; a problem with either makes the window ``Window/invalid(_:)``;
   /// an unusable event date is dropped.
-  public init?(columns: Columns) {
+  init?(columns: Columns) {
     guard case .integer(let id) = columns.id else { return nil }
     let title: String =
       switch columns.title {
@@ -77,7 +77,7 @@ extension Order {
 
   /// The window of a row whose `window_end` and `paused_remaining` read as given: a paused time wins
   /// over the end; a problem with either makes the window invalid.
-  public static func window(end: Result<Date?, Problem>, pausedRemaining: Result<Duration?, Problem>) -> Window {
+  static func window(end: Result<Date?, Problem>, pausedRemaining: Result<Duration?, Problem>) -> Window {
     switch (end, pausedRemaining) {
     case (_, .failure(let problem)): .invalid("paused_remaining \(problem)")
     case (_, .success(let remaining?)): .paused(remaining: remaining)
@@ -91,7 +91,7 @@ extension Order {
   ///
   /// Text is read in UTC unless it names a zone (GRDB stores dates as UTC text); numbers are
   /// seconds since 1970.
-  public static func date(_ value: ColumnValue) -> Result<Date?, Problem> {
+  static func date(_ value: ColumnValue) -> Result<Date?, Problem> {
     let date: Date
     switch value {
     case .null:
@@ -114,7 +114,7 @@ extension Order {
   }
 
   /// The paused remaining time in seconds: nil for NULL, a failure for a negative, huge or non-number.
-  public static func remaining(_ value: ColumnValue) -> Result<Duration?, Problem> {
+  static func remaining(_ value: ColumnValue) -> Result<Duration?, Problem> {
     let seconds: Double
     switch value {
     case .null: return .success(nil)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Order {
   /// ``date(_:)`` for a text column read in place as UTF-8 bytes (valid only during the call), with no
@@ -6,7 +6,7 @@ extension Order {
   /// milliseconds), in UTC, in ASCII digits. That form is read here field by field; any other text
   /// (another form, other digits, a field out of range) goes through ``date(_:)`` and gets exactly its
   /// result and message.
-  public static func date(utf8 text: UnsafeRawBufferPointer) -> Result<Date?, Problem> {
+  static func date(utf8 text: UnsafeRawBufferPointer) -> Result<Date?, Problem> {
     if let date = storedDate(text), plausibleDates.contains(date) { return .success(date) }
     return date(.text(String(decoding: text, as: UTF8.self)))
   }

@@ -1,10 +1,10 @@
-public import Foundation
+import Foundation
 
 /// One row of the board's `orders` table, read defensively: a value that is NULL, not a date, or
 /// absurd makes the row *invalid* (shown as such, never written back); it never crashes the board.
-public struct Order: Equatable, Sendable {
+struct Order: Equatable, Sendable {
   /// The state of the order's fitting window.
-  public enum Window: Equatable, Sendable {
+  enum Window: Equatable, Sendable {
     /// Counting down to a wall-clock deadline.
     case running(end: Date)
     /// Paused with this much time left.
@@ -14,23 +14,23 @@ public struct Order: Equatable, Sendable {
   }
 
   /// Dates outside this range, 1970 to 2200, are taken for garbage (a unit mix-up, a corrupt value).
-  public static let plausibleDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)
+  static let plausibleDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)
   /// The longest paused time left accepted: 100 years, in seconds.
-  public static let maximumPausedSeconds = 3_155_760_000.0
+  static let maximumPausedSeconds = 3_155_760_000.0
   /// The length of a fitting window: what a full ring stands for.
-  public static let windowLength = Duration.seconds(2 * 3_600)
+  static let windowLength = Duration.seconds(2 * 3_600)
 
   /// The row's id.
-  public var id: Int64
+  var id: Int64
   /// The title, safe for a terminal (see ``TerminalText``).
-  public var title: String
+  var title: String
   /// The fitting window.
-  public var window: Window
+  var window: Window
   /// The start of an event tied to the order (a delivery, a call), if any and valid.
-  public var eventAt: Date?
+  var eventAt: Date?
 
   /// An order with these values; `title` is sanitized for the terminal.
-  public init(id: Int64, title: String, window: Window, eventAt: Date? = nil) {
+  init(id: Int64, title: String, window: Window, eventAt: Date? = nil) {
     self.id = id
     self.title = TerminalText.sanitized(title)
     self.window = window
@@ -38,7 +38,7 @@ public struct Order: Equatable, Sendable {
   }
 
   /// Whether the row's window cannot be used.
-  public var isInvalid: Bool {
+  var isInvalid: Bool {
     if case .invalid = window { return true }
     return false
   }

@@ -1,10 +1,10 @@
 /// Text from outside (a database row, an argument, an error message) made safe to write to a terminal.
-public enum TerminalText {
+enum TerminalText {
   /// `text` without anything a terminal would act on: C0 and C1 control characters (ESC starts
   /// every escape sequence, BEL rings, CSI in C1), DEL, bidirectional embedding and override marks
   /// (which reorder what follows them), and line and paragraph separators. Tabs and line breaks
   /// become spaces, so one value stays on one line.
-  public static func sanitized(_ text: String) -> String {
+  static func sanitized(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch scalar.value {
@@ -18,7 +18,7 @@ public enum TerminalText {
   }
 
   /// Whether `text` would come out of ``sanitized(_:)`` unchanged.
-  public static func isSafe(_ text: String) -> Bool {
+  static func isSafe(_ text: String) -> Bool {
     sanitized(text) == text
   }
 
@@ -28,7 +28,7 @@ public enum TerminalText {
   /// spaces, soft hyphens), separators, spaces other than U+0020, unassigned and private-use scalars,
   /// a combining mark that would land on an ASCII character or a digit, and the backslash itself.
   /// What comes out is safe for a terminal (``isSafe(_:)``).
-  public static func escaped(_ text: String) -> String {
+  static func escaped(_ text: String) -> String {
     var result = ""
     var previous: Unicode.Scalar?
     for scalar in text.unicodeScalars {
@@ -46,7 +46,7 @@ public enum TerminalText {
 
   /// Whether `scalar` shows as nothing, or as a blank that is not the plain space: controls,
   /// formatting characters, separators, other spaces, private-use and unassigned scalars.
-  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate: true
     case .spaceSeparator: scalar != " "

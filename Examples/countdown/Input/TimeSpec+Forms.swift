@@ -2,16 +2,16 @@ internal import Foundation
 
 extension TimeSpec {
   /// One line of the table of accepted forms: examples (as typed in a shell) and how they are read.
-  public struct FormExample: Sendable {
+  struct FormExample: Sendable {
     /// The examples, each one `<time>` argument, quoted for a shell when it has spaces.
-    public var examples: [String]
+    var examples: [String]
     /// How they are read.
-    public var reading: String
+    var reading: String
   }
 
   /// Every form of `<time>`, with examples: the table of `countdown help run` and of README.md
   /// (tests run each example and check that the README lists the same ones).
-  public static let forms: [FormExample] = [
+  static let forms: [FormExample] = [
     FormExample(examples: ["90s", "25m", "1h30m", "'1h 5m 30s'"], reading: "a duration: units, largest first"),
     FormExample(examples: ["'2 hours, 30 minutes'", "1.5h"], reading: "units as words; fractions"),
     FormExample(examples: ["500ms", "2w", "1y"], reading: "ms, weeks; a year is 365.25 days"),
@@ -40,15 +40,15 @@ extension TimeSpec {
   ]
 
   /// A few accepted forms, for error messages.
-  public static let examples =
+  static let examples =
     "25m, 1h30m, 1:30:00 (durations), 18:00, 6:30pm, 'fri 14:00' (clock times), '2027-01-01 14:00 UTC' (a date); "
     + "countdown help run lists every form"
 
   /// The longest countdown, in words.
-  public static let limitText = "36525 days (100 years of 365.25 days)"
+  static let limitText = "36525 days (100 years of 365.25 days)"
 
   /// ``forms`` as two columns, for help; every line fits 78 columns, so that help does not wrap it.
-  public static var formsTable: String {
+  static var formsTable: String {
     let rows = forms.map { ($0.examples.joined(separator: " "), $0.reading) }
     let width = (rows.map(\.0.count).max() ?? 0) + 2
     return rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }

@@ -16,7 +16,7 @@ extension TimeSpec {
   /// - A zone abbreviation is a fixed offset (`EST` is −05:00 all year); an ambiguous one (`IST`) is
   ///   an error listing its meanings.
   /// - Durations are at most ``maximumDuration``; a year is 365.25 days.
-  public init(parsing text: String, dateOrder: DateOrder? = nil) throws(TimeSpecError) {
+  init(parsing text: String, dateOrder: DateOrder? = nil) throws(TimeSpecError) {
     self = try Self.parse(text, dateOrder: dateOrder, suggests: true)
   }
 

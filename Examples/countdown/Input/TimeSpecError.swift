@@ -1,11 +1,11 @@
-public import Foundation
+import Foundation
 
 /// Why a `<time>` argument was rejected. The description quotes the text exactly as typed (with
 /// invisible and control characters as escapes, `'1\u{200F}0'`), says which part is wrong, and
 /// suggests the accepted form nearest to it.
-public struct TimeSpecError: Error, Equatable, CustomStringConvertible {
+struct TimeSpecError: Error, Equatable, CustomStringConvertible {
   /// What was wrong. Parts and suggestions are text as typed (or as it would be typed).
-  public enum Problem: Error, Equatable, Sendable {
+  enum Problem: Error, Equatable, Sendable {
     /// Not any accepted form. `part`: the first part not understood (`nil` when nothing was);
     /// `suggestion`: the whole text with that part replaced by the nearest word, when that is a time.
     case unrecognized(part: String?, suggestion: String?)
@@ -53,18 +53,18 @@ public struct TimeSpecError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The text as typed, without surrounding spaces.
-  public var input: String
+  var input: String
   /// What was wrong with it.
-  public var problem: Problem
+  var problem: Problem
 
   /// An error for `input`.
-  public init(input: String, problem: Problem) {
+  init(input: String, problem: Problem) {
     self.input = input
     self.problem = problem
   }
 
   /// What went wrong and what to write instead.
-  public var description: String {
+  var description: String {
     let q = Self.quoted(input)
     switch problem {
     case .unrecognized(nil, let suggestion):

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension WallClockSpec {
   /// The instant this reading stands for at `now`, by Foundation's Gregorian calendar in the
@@ -12,7 +12,7 @@ extension WallClockSpec {
   ///   go back, is the first of the two.
   ///
   /// - Returns: `nil` when the zone is unknown or the calendar cannot form the date.
-  public func deadline(now: Date, calendar: Calendar) -> Date? {
+  func deadline(now: Date, calendar: Calendar) -> Date? {
     var gregorian = Calendar(identifier: .gregorian)
     switch zone {
     case .local: gregorian.timeZone = calendar.timeZone

@@ -1,9 +1,9 @@
 /// A reading of a wall clock as typed: which day, what time, in which zone. `18:00` is the next
 /// 18:00 here; `fri 14:00` the next Friday at 14:00; `2027-01-01 9:30 Europe/Berlin` a date and time in
 /// Berlin.
-public struct WallClockSpec: Equatable, Sendable {
+struct WallClockSpec: Equatable, Sendable {
   /// Which day the clock reading is on.
-  public enum Day: Equatable, Sendable {
+  enum Day: Equatable, Sendable {
     /// The next time the clock shows the time of day: today while it is ahead, else tomorrow.
     case next
     /// Today (the time may have passed: the countdown then ends at once).
@@ -18,7 +18,7 @@ public struct WallClockSpec: Equatable, Sendable {
   }
 
   /// Where the clock hangs.
-  public enum Zone: Equatable, Sendable {
+  enum Zone: Equatable, Sendable {
     /// The local time zone (the calendar's, when resolved).
     case local
     /// A fixed offset from UTC in seconds, within ±18 hours: `UTC`, `Z`, `+02:00`, `EST`.
@@ -28,14 +28,14 @@ public struct WallClockSpec: Equatable, Sendable {
   }
 
   /// The day.
-  public var day: Day
+  var day: Day
   /// The time of day; `nil` for the start of the day (`friday`, `2027-01-01`).
-  public var time: ClockTime?
+  var time: ClockTime?
   /// The zone.
-  public var zone: Zone
+  var zone: Zone
 
   /// A reading of `time` on `day` in `zone`.
-  public init(day: Day = .next, time: ClockTime?, zone: Zone = .local) {
+  init(day: Day = .next, time: ClockTime?, zone: Zone = .local) {
     self.day = day
     self.time = time
     self.zone = zone

@@ -7,28 +7,28 @@
 /// daylight one, nor say that `IST` is used in India, Ireland and Israel. The tests check every
 /// entry against Foundation's tz data: the zone named as an example has the offset at some time of
 /// the year, and Foundation's own abbreviation dictionary agrees (`ZoneAbbreviationTests`).
-public enum ZoneAbbreviations {
+enum ZoneAbbreviations {
   /// One meaning of an abbreviation.
-  public struct Meaning: Equatable, Sendable {
+  struct Meaning: Equatable, Sendable {
     /// The offset from UTC, in seconds.
-    public var offset: Int
+    var offset: Int
     /// What it stands for: "North American Eastern Standard Time".
-    public var name: String
+    var name: String
     /// A tz database zone that uses it.
-    public var example: String
+    var example: String
   }
 
   /// The meanings of `abbreviation` (lowercase ASCII); empty when it is not in the table, several
   /// when it is ambiguous (`ist`, `cst`, `bst`).
-  public static func meanings(of abbreviation: String) -> [Meaning] {
+  static func meanings(of abbreviation: String) -> [Meaning] {
     table[abbreviation] ?? []
   }
 
   /// Every abbreviation in the table (lowercase), sorted.
-  public static var all: [String] { table.keys.sorted() }
+  static var all: [String] { table.keys.sorted() }
 
   /// The abbreviations with several meanings, in capitals: "AST, BST, CDT, CST, GST, IST and SST".
-  public static var ambiguousList: String {
+  static var ambiguousList: String {
     let names = all.filter { meanings(of: $0).count > 1 }.map { $0.uppercased() }
     return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
   }
