@@ -96,7 +96,7 @@ let package = Package(
     // compile against it, with no more Sendable than Firebase declares (Tests/ThirdPartyStandIns/README.md).
     .target(name: "FirebaseFirestore", path: "Tests/ThirdPartyStandIns/FirebaseFirestore"),
     // The documentation's code: every ```swift block of README.md and the DocC catalogs is a region of a
-    // file here (checked by `.ci/check-doc-blocks` and by the target's own tests).
+    // file here (checked by `.ci/check-doc-blocks`).
     .testTarget(
       name: "DocumentationTests",
       dependencies: [

@@ -3,7 +3,7 @@ import CountdownPostgres
 import Foundation
 
 /// The Swift blocks of the DocC catalog, compiled (not run: they need a server at db.internal). Each
-/// region must equal its block byte for byte (checked by ``DocumentationBlockTests``).
+/// region must equal its block byte for byte (checked by `.ci/check-doc-blocks`).
 enum ArticleExamples {
   /// What the worker's follow-up calls.
   struct OrderService {
@@ -11,7 +11,7 @@ enum ArticleExamples {
   }
 
   static func editing() async throws {
-    // docs: DeadlinesInPostgreSQL.md
+    // docs: Sources/CountdownPostgres/CountdownPostgres.docc/Articles/DeadlinesInPostgreSQL.md
     let location = try PostgresLocation(url: "postgres://app@db.internal:5432/shop")
     let table = try DeadlineTable(name: "orders")
     let deadlines = try await PostgresDeadlines.connect(to: location, table: table, create: true)
@@ -21,7 +21,7 @@ enum ArticleExamples {
   }
 
   static func following(location: PostgresLocation, table: DeadlineTable) async throws {
-    // docs: DeadlinesInPostgreSQL.md
+    // docs: Sources/CountdownPostgres/CountdownPostgres.docc/Articles/DeadlinesInPostgreSQL.md
     let engine = CountdownEngine()
     let board = engine.board(of: Int64.self, display: .seconds)
     let follower = PostgresDeadlineFollower(location: location, table: table)
@@ -30,7 +30,7 @@ enum ArticleExamples {
   }
 
   static func expiring(location: PostgresLocation, table: DeadlineTable, orders: OrderService) async throws {
-    // docs: DeadlinesInPostgreSQL.md
+    // docs: Sources/CountdownPostgres/CountdownPostgres.docc/Articles/DeadlinesInPostgreSQL.md
     let worker = DeadlineExpiryWorker(location: location, table: table, lease: .seconds(60))
     try await worker.run { expired in
       try await orders.close(expired.id)

@@ -10,7 +10,8 @@ struct PrivateCluster {
   let url: String
 
   /// `scripts/postgres-dev` of this repository.
-  static let script = DocumentationBlockTests.package.deletingLastPathComponent().deletingLastPathComponent()
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appending(path: "scripts/postgres-dev").path
 
   /// Starts a cluster on a free loopback port.
