@@ -26,7 +26,9 @@ let package = Package(
     .library(name: "CountdownKit", targets: ["CountdownKit"]),
     .library(name: "CountdownTesting", targets: ["CountdownTesting"]),
     .library(name: "CountdownCombine", targets: ["CountdownCombine"]),
-    .executable(name: "countdown", targets: ["countdown"]),
+    // No product for the `countdown` command (its target is enough for `swift run countdown` here):
+    // SwiftPM 6.3 fetches what any product of a dependency needs, so an `.executable` product would make
+    // every app that depends on CountdownKit fetch the command's swift-argument-parser and GRDB.
     // Child processes for the command, CountdownPostgres's workers and the tests: own process group,
     // timeouts, a clean environment. Not part of the countdown API.
     .library(name: "Spawn", targets: ["Spawn"]),
