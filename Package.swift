@@ -91,7 +91,6 @@ let package = Package(
       // bound for the terminal: pure, Foundation only, so that Fuzz/run can also build it with
       // `swiftc -sanitize=fuzzer`.
       path: "Examples/countdown",
-      exclude: ["Reproducers"],
       packageAccess: false
     ),
     // A stand-in for FirebaseFirestore's Swift API, NOT Firebase: the documentation's Firestore examples

@@ -72,7 +72,6 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
-      exclude: ["Reproducers"],
       packageAccess: false,
       swiftSettings: [.define("COUNTDOWN_POSTGRES")]
     ),

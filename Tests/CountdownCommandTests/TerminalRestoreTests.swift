@@ -3,7 +3,7 @@ import Testing
 
 /// Every way out of the live views leaves the terminal exactly as it found it: `stty -g` before and
 /// after are identical. Run on the binary `swift test` built; CI runs the suite in release too,
-/// which is where Swift 6.3.1 once zeroed the saved settings (Examples/countdown/Reproducers).
+/// which is where Swift 6.3.1 once zeroed the saved settings (Reproducers/OptionalTupleInMutex.swift).
 @Suite("The terminal is restored on every way out")
 struct TerminalRestoreTests {
   /// The ways out: what to do once the live view is up, and the exit status it must give.
