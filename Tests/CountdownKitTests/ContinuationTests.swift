@@ -6,9 +6,7 @@ import Testing
 /// which trap in debug builds when the calling thread holds a lock. This test reads the sources and
 /// fails on any other call of `resume`, `yield` or `finish` on a value.
 @Suite struct ContinuationTests {
-  static let sources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources")
+  static let sources = packageDirectory().appendingPathComponent("Sources")
 
   /// Calls of those names that do not touch a continuation, by file: each says what it calls.
   static let others: [String: [String]] = [

@@ -115,9 +115,7 @@ import Testing
 /// CountdownCombine that makes a `Lock` is named in its table, and no other lock type is used there (so
 /// that the debug builds' order check sees every acquisition).
 @Suite struct LocksArticleTests {
-  static let sources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources")
+  static let sources = packageDirectory().appendingPathComponent("Sources")
 
   @Test func everyLockIsListedAndIsALock() throws {
     let article = try String(

@@ -18,8 +18,8 @@ enum Terminal {
   /// The saved settings are a plain `termios` with a separate flag, not a `termios?`: Swift 6.3.1
   /// with `-O` zeroes a `termios?` saved inside `Mutex.withLock` in a static like this one, and the
   /// release build then restored an all-zero termios (speed 0, no control characters) on every
-  /// exit. The reproducer is Examples/countdown/Reproducers/OptionalTupleInMutex.swift; the pty
-  /// tests (Tests/CountdownCommandTests/TerminalRestoreTests.swift) check the release binary.
+  /// exit. The reproducer is Reproducers/OptionalTupleInMutex.swift; the pty tests
+  /// (Tests/CountdownCommandTests/Terminal/TerminalRestoreTests.swift) check the release binary.
   private struct State: Sendable {
     var original = termios()
     var hasOriginal = false

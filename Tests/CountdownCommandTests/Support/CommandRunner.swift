@@ -26,8 +26,7 @@ final class CommandRunner: Sendable {
     let candidates = [
       Bundle.main.executableURL?.deletingLastPathComponent(),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appending(path: ".build/debug"),
+      packageDirectory().appending(path: ".build/debug"),
     ]
     for case let directory? in candidates {
       let url = directory.appending(path: "countdown")

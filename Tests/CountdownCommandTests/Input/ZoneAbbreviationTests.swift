@@ -50,8 +50,7 @@ struct ZoneAbbreviationTests {
   func ambiguous() throws {
     #expect(ZoneAbbreviations.ambiguousList == "AST, BST, CDT, CST, GST, IST and SST")
     let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
+      contentsOf: packageDirectory().appending(path: "README.md"), encoding: .utf8)
     #expect(readme.replacing("\n", with: " ").contains(ZoneAbbreviations.ambiguousList))
   }
 }

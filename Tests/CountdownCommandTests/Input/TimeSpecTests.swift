@@ -101,8 +101,7 @@ struct TimeSpecTests {
   @Test("The table of forms is listed whole in README.md, and fits help's 78 columns")
   func formsTable() throws {
     let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
+      contentsOf: packageDirectory().appending(path: "README.md"), encoding: .utf8)
     // Rows of README's table: | `90s` `25m` … | reading |
     let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
     let listed = rows.flatMap { row in row.split(separator: "|")[0].matches(of: #/`([^`]+)`/#).map { String($0.1) } }

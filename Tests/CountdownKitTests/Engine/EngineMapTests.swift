@@ -6,9 +6,7 @@ import Testing
 /// must be there and declare every symbol named after it: a renamed function, a changed argument label
 /// or a type moved to another file fails this test.
 @Suite struct EngineMapTests {
-  static let sources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/CountdownKit")
+  static let sources = packageDirectory().appendingPathComponent("Sources/CountdownKit")
 
   /// The map: the comment lines at the top of the file.
   static func map() throws -> String {
