@@ -195,9 +195,7 @@ package struct EngineCore: Sendable {
 
   /// From now on releases `row` once it has settled (at once if it already has).
   package mutating func releaseWhenSettled(_ row: Int, at now: Tick, into effects: inout Effects) {
-    rows[row].flags.releasesWhenSettled = true
-    noteOverdue(row, at: now)
-    process(row, at: now, .changing, into: &effects)
+    releaseOnceSettled(row, at: now, into: &effects)
     checkInvariants()
   }
 
@@ -215,11 +213,17 @@ package struct EngineCore: Sendable {
         release(row, cancelled: true, into: &effects)
         continue
       }
-      rows[row].flags.releasesWhenSettled = true
-      noteOverdue(row, at: now)
-      process(row, at: now, .changing, into: &effects)
+      releaseOnceSettled(row, at: now, into: &effects)
     }
     checkInvariants()
+  }
+
+  /// Marks `row` to be released once it has settled, and processes it (which releases it at once if it
+  /// already has); the caller checks the invariants.
+  private mutating func releaseOnceSettled(_ row: Int, at now: Tick, into effects: inout Effects) {
+    rows[row].flags.releasesWhenSettled = true
+    noteOverdue(row, at: now)
+    process(row, at: now, .changing, into: &effects)
   }
 
   /// Re-converts the end of every running row that follows a wall-clock date (after the wall clock
