@@ -20,7 +20,7 @@ struct WindowCounts: Sendable {
   private var pausedLastMinutes = 0
 
   /// Counts a window.
-  mutating func add(_ deadline: BoardRow<Int64>.Deadline) {
+  mutating func add(_ deadline: Deadline) {
     switch deadline {
     case .until(let end): running.insert(end.timeIntervalSinceReferenceDate)
     case .after(let left): running.insert(Self.end(after: left))
@@ -30,7 +30,7 @@ struct WindowCounts: Sendable {
 
   /// No longer counts a window, as ``add(_:)`` counted it (as the board gives it back: a running window
   /// by its date).
-  mutating func remove(_ deadline: BoardRow<Int64>.Deadline) {
+  mutating func remove(_ deadline: Deadline) {
     switch deadline {
     case .until(let end): running.remove(end.timeIntervalSinceReferenceDate)
     case .after(let left): running.remove(Self.end(after: left))
@@ -51,7 +51,7 @@ struct WindowCounts: Sendable {
   }
 
   /// Counts exactly `deadlines` (a reload): sorted at once, complete.
-  mutating func rebuild(_ deadlines: [BoardRow<Int64>.Deadline]) {
+  mutating func rebuild(_ deadlines: [Deadline]) {
     self = WindowCounts()
     var ends: [Double] = []
     for deadline in deadlines {

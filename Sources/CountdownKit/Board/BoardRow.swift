@@ -1,30 +1,15 @@
-public import Foundation
-
-/// One row of a ``CountdownBoard`` as a source of rows describes it: its ID, what it counts to, and its
-/// total. A date or a duration, never an instant of the engine's clock, so that any store (a database,
-/// a server, a push service) can send it.
+/// One row of a ``CountdownBoard`` as a source of rows describes it: its ID, its ``Deadline`` and its
+/// total.
 ///
 /// ```swift
 /// let row = BoardRow(id: order.id, deadline: .until(order.fittingEndsAt), total: .seconds(7_200))
 /// let walkIn = BoardRow(id: walkInID, deadline: .after(.seconds(480)), total: .seconds(480))
 /// ```
-public struct BoardRow<ID: Hashable & Sendable>: Hashable, Sendable {
-  /// What a row counts.
-  public enum Deadline: Hashable, Sendable {
-    /// Counts down to a wall-clock date, and follows the date when the wall clock is changed.
-    case until(Date)
-    /// Counts down this much time from the moment the board applies the row (negative: already over
-    /// by that much), on the engine's monotonic clock: the row ends that long after, whatever the wall
-    /// clock does.
-    case after(Duration)
-    /// Paused with this much time left (negative: paused in overtime). The row stays paused, even when
-    /// the whole board resumes, until the source sends it running again.
-    case paused(remaining: Duration)
-  }
-
+public struct BoardRow<ID: Hashable & Sendable>: Hashable, Sendable, Identifiable {
   /// The row's ID.
   public var id: ID
-  /// What the row counts.
+  /// What the row counts to. A paused row stays paused, even when the whole board resumes, until the
+  /// source sends it running again.
   public var deadline: Deadline
   /// The row's full length, for progress displays; `nil` for none.
   public var total: Duration?

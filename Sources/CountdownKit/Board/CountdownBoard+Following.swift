@@ -8,7 +8,7 @@ extension CountdownBoard {
   /// never half of it. A bound slot shows its row's change at once.
   ///
   /// Rows counting to a date count to the engine instant the date has when the batch is applied, and
-  /// follow it when the wall clock changes. Rows counting a duration (``BoardRow/Deadline/after(_:)``)
+  /// follow it when the wall clock changes. Rows counting a duration (``Deadline/after(_:)``)
   /// count it from `start`, or from the moment the batch is applied without it: give the instant the
   /// durations were measured at (`engine.now` when you made the rows) so that the time spent making
   /// and applying a large batch is not added to every row. A paused row is paused on its own: it stays

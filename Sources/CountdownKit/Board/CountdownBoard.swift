@@ -149,7 +149,7 @@ where C.Duration == Duration {
   /// A row as a source of rows describes it (``BoardRow``): what it counts to in wall-clock terms, and
   /// its total.
   ///
-  /// A running row set from a date (``BoardRow/Deadline/until(_:)``) gives back
+  /// A running row set from a date (``Deadline/until(_:)``) gives back
   /// exactly that date, however the wall clock has moved since; a running row set from a clock instant
   /// gives the date that instant falls on now. A paused row (on its own or with the board) gives its
   /// time left. An app that keeps something per row beside the board (an index of the rows' ends, say)
@@ -158,7 +158,7 @@ where C.Duration == Duration {
     read { state, rows -> BoardRow<ID>? in
       guard let row = rows.row(of: id) else { return nil }
       let countdown = engine.countdown(of: row, in: state.core)
-      let deadline: BoardRow<ID>.Deadline
+      let deadline: Deadline
       switch countdown.state {
       case .paused(let remaining, _):
         deadline = .paused(remaining: remaining)

@@ -60,7 +60,7 @@ struct WindowCountsTests {
   func counts() throws {
     let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
     var counts = WindowCounts()
-    func until(_ seconds: Double) -> BoardRow<Int64>.Deadline { .until(now.addingTimeInterval(seconds)) }
+    func until(_ seconds: Double) -> Deadline { .until(now.addingTimeInterval(seconds)) }
     for seconds in [-5.0, 0, 0.001, 299, 300, 301, 1_799, 1_800, 1_801, 50_000] { counts.add(until(seconds)) }
     counts.add(.paused(remaining: .seconds(100)))
     counts.add(.paused(remaining: .seconds(1_000)))

@@ -29,7 +29,7 @@ struct BoardTests {
     var finished: [String] = []
     let finishing = board.onFinish { finished.append($0) }
     defer { finishing.cancel() }
-    func row(_ id: String, _ deadline: BoardRow<String>.Deadline) -> BoardRow<String> {
+    func row(_ id: String, _ deadline: Deadline) -> BoardRow<String> {
       BoardRow(id: id, deadline: deadline)
     }
     board.apply(
