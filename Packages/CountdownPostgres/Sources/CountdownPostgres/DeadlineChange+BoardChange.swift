@@ -43,9 +43,12 @@ extension DeadlineChange {
 }
 
 extension CountdownBoard where ID == Int64 {
+  // Inlinable, so that the board's `apply` is specialized for the caller's board type.
   /// Follows the table of `follower` until the task is cancelled: each change it delivers is applied
-  /// (``DeadlineChange/boardChange(total:)``, `CountdownBoard.apply(_:)`), one batch at a time, each
-  /// at once. A reload (the follower was away longer than the table keeps deleted ids) is gathered
+  /// (`CountdownBoard.apply(_:)`), one batch at a time, each at once. The follower reads only the
+  /// columns a board needs (`id`, `ends_at`, `paused_remaining`), straight into board rows; a row that
+  /// cannot be counted to (``DeadlineRow/state``) is removed, as ``DeadlineChange/boardChange(total:)``
+  /// removes it. A reload (the follower was away longer than the table keeps deleted ids) is gathered
   /// until it has caught up and then replaces the board's rows in one step: rows that stay keep their
   /// slots and their completion state, and the board never shows an empty table meanwhile.
   ///
@@ -54,11 +57,9 @@ extension CountdownBoard where ID == Int64 {
   /// - Parameter total: The full length of every row, for progress displays.
   /// - Throws: What ``PostgresDeadlineFollower/run(_:)`` throws: a first connection that fails, or an
   ///   error that retrying cannot fix.
+  @inlinable
   public func follow(_ follower: PostgresDeadlineFollower, total: Duration? = nil) async throws(PostgresDeadlineError) {
-    var batches = FollowedBatches(total: total)
-    try await follower.run { change in
-      if let batch = batches.take(change) { apply(batch) }
-    }
+    try await follower.runBoard(total: total) { apply($0) }
   }
 
   /// Applies one change of a ``PostgresDeadlineFollower`` (see ``follow(_:total:)``).
@@ -67,25 +68,31 @@ extension CountdownBoard where ID == Int64 {
   }
 }
 
+extension PostgresDeadlineFollower {
+  /// Follows the table as ``CountdownBoard/follow(_:total:)`` does, handing `apply` each batch.
+  @usableFromInline
+  func runBoard(total: Duration?, _ apply: (BoardChange<Int64>) -> Void) async throws(PostgresDeadlineError) {
+    var batches = FollowedBatches()
+    try await run(BoardRows(total: total)) { change in
+      if let batch = batches.take(change) { apply(batch) }
+    }
+  }
+}
+
 /// The batches a board that follows a table applies: each change's own, except that the pages of a
 /// reload are gathered until it has caught up and then replace the board's rows in one batch.
 struct FollowedBatches {
-  let total: Duration?
   /// The rows of the reload under way, if one is.
   private var reload: [BoardRow<Int64>]?
 
-  init(total: Duration?) {
-    self.total = total
-  }
-
   /// The batch to apply for `change`, if any.
-  mutating func take(_ change: DeadlineChange) -> BoardChange<Int64>? {
+  mutating func take(_ change: FollowerEvent<BoardPage>) -> BoardChange<Int64>? {
     switch change {
     case .reloading:
       reload = []
       return nil
-    case .upserted(let rows) where reload != nil:
-      reload?.append(contentsOf: rows.compactMap { $0.boardRow(total: total) })
+    case .upserted(let page) where reload != nil:
+      reload?.append(contentsOf: page.rows)
       return nil
     case .removed(let ids) where reload != nil:
       let gone = Set(ids)
@@ -94,8 +101,12 @@ struct FollowedBatches {
     case .caughtUp where reload != nil:
       defer { reload = nil }
       return .reloaded(reload ?? [])
-    default:
-      return change.boardChange(total: total)
+    case .upserted(let page):
+      return page.change
+    case .removed(let ids):
+      return .removed(ids)
+    case .caughtUp, .interrupted:
+      return nil
     }
   }
 }

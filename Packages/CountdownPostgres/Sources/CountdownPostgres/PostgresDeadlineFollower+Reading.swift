@@ -14,10 +14,11 @@ extension PostgresDeadlineFollower {
 
   /// A catch-up (the rows and deletions of transactions at or above `watermark`) when the log of
   /// deleted ids still holds them, else the whole table in pages (after ``DeadlineChange/reloading``
-  /// when `announceReload`: the consumer may hold rows from before), in one repeatable-read snapshot.
-  func load(
-    on connection: PostgresConnection, after watermark: UInt64?, announceReload: Bool, heartbeat: Heartbeat,
-    _ emit: (DeadlineChange) async -> Void
+  /// when `announceReload`: the consumer may hold rows from before), in one repeatable-read snapshot;
+  /// the rows read by `rows`.
+  func load<Rows: FollowedRows>(
+    _ rows: Rows, on connection: PostgresConnection, after watermark: UInt64?, announceReload: Bool,
+    heartbeat: Heartbeat, _ emit: (FollowerEvent<Rows.Page>) async -> Void
   ) async throws -> Loaded {
     try await connection.queryUnlessClosed("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
     do {
@@ -44,10 +45,10 @@ extension PostgresDeadlineFollower {
       }
       let count: Int
       if let watermark, !fromTheFuture, let horizon, watermark > horizon {
-        count = try await catchUp(on: connection, since: watermark, heartbeat: heartbeat, emit)
+        count = try await catchUp(rows, on: connection, since: watermark, heartbeat: heartbeat, emit)
       } else {
         if announceReload || fromTheFuture { await emit(.reloading) }
-        count = try await loadPages(on: connection, heartbeat: heartbeat, emit)
+        count = try await loadPages(rows, on: connection, heartbeat: heartbeat, emit)
       }
       try await connection.queryUnlessClosed("COMMIT", logger: logger)
       return Loaded(watermark: snapshot.xmin, rows: count, snapshot: snapshot)
@@ -60,52 +61,56 @@ extension PostgresDeadlineFollower {
   /// Every row, a page of ``pageSize`` at a time in id order (keyset pagination), each page delivered
   /// as it arrives so that a board fills while the rest loads; the next page is read while the
   /// consumer applies the current one.
-  private func loadPages(
-    on connection: PostgresConnection, heartbeat: Heartbeat, _ emit: (DeadlineChange) async -> Void
+  private func loadPages<Rows: FollowedRows>(
+    _ rows: Rows, on connection: PostgresConnection, heartbeat: Heartbeat,
+    _ emit: (FollowerEvent<Rows.Page>) async -> Void
   ) async throws -> Int {
     var count = 0
-    var page = try await readPage(after: .min, on: connection, heartbeat: heartbeat)
+    var page = try await readPage(rows, after: .min, on: connection, heartbeat: heartbeat)
     while let last = page.last {
       count += page.count
       guard page.count == pageSize else {
-        await emit(.upserted(page))
+        await emit(.upserted(page.rows))
         return count
       }
-      async let next = readPage(after: last.id, on: connection, heartbeat: heartbeat)
-      await emit(.upserted(page))
+      async let next = readPage(rows, after: last, on: connection, heartbeat: heartbeat)
+      await emit(.upserted(page.rows))
       page = try await next
     }
     return count
   }
 
-  /// The ``pageSize`` rows after id `last`, in id order.
-  private func readPage(after last: Int64, on connection: PostgresConnection, heartbeat: Heartbeat) async throws
-    -> [DeadlineRow]
-  {
+  /// The ``pageSize`` rows after id `last`, in id order, with their number and the last one's id.
+  private func readPage<Rows: FollowedRows>(
+    _ rows: Rows, after last: Int64, on connection: PostgresConnection, heartbeat: Heartbeat
+  ) async throws -> (rows: Rows.Page, count: Int, last: Int64?) {
     var binds = PostgresBindings()
     binds.append(last)
     binds.append(pageSize)
     let query = PostgresQuery(
-      unsafeSQL: "SELECT \(table.selectList) FROM \(table.table) WHERE id > $1 ORDER BY id LIMIT $2", binds: binds)
-    var page: [DeadlineRow] = []
-    page.reserveCapacity(pageSize)
+      unsafeSQL: "SELECT \(Rows.selectList) FROM \(table.table) WHERE id > $1 ORDER BY id LIMIT $2", binds: binds)
+    var page = rows.page(capacity: pageSize)
+    var count = 0
+    var lastID: Int64?
     for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
-      page.append(try DeadlineRow(row))
-      if page.count % 1_000 == 0 { heartbeat.heard() }
+      var cells = CellReader(row)
+      lastID = try rows.read(&cells, into: &page)
+      count += 1
+      if count % 1_000 == 0 { heartbeat.heard() }
     }
     heartbeat.heard()
-    return page
+    return (page, count, lastID)
   }
 
   /// The rows written and the ids deleted by transactions at or above `watermark`.
-  private func catchUp(
-    on connection: PostgresConnection, since watermark: UInt64, heartbeat: Heartbeat,
-    _ emit: (DeadlineChange) async -> Void
+  private func catchUp<Rows: FollowedRows>(
+    _ rows: Rows, on connection: PostgresConnection, since watermark: UInt64, heartbeat: Heartbeat,
+    _ emit: (FollowerEvent<Rows.Page>) async -> Void
   ) async throws -> Int {
     var binds = PostgresBindings()
     binds.append(String(watermark))
     let changes = try await readChanges(
-      on: connection, where: "changed_xid >= $1::xid8", removedWhere: "removed_xid >= $1::xid8", binds: binds,
+      rows, on: connection, where: "changed_xid >= $1::xid8", removedWhere: "removed_xid >= $1::xid8", binds: binds,
       heartbeat: heartbeat, emit)
     if !changes.removed.isEmpty { await emit(.removed(changes.removed)) }
     return changes.rows
@@ -115,14 +120,14 @@ extension PostgresDeadlineFollower {
   ///
   /// - Returns: False when the log of deleted ids may have lost some of theirs (pruned past the oldest
   ///   of them): the caller reloads the table.
-  func read(
-    _ transactions: [UInt64], on connection: PostgresConnection, heartbeat: Heartbeat,
-    _ emit: (DeadlineChange) async -> Void
+  func read<Rows: FollowedRows>(
+    _ transactions: [UInt64], as rows: Rows, on connection: PostgresConnection, heartbeat: Heartbeat,
+    _ emit: (FollowerEvent<Rows.Page>) async -> Void
   ) async throws -> Bool {
     var binds = PostgresBindings()
     binds.append(transactions.map { String($0) })
     let changes = try await readChanges(
-      on: connection, where: "changed_xid = ANY($1::text[]::xid8[])",
+      rows, on: connection, where: "changed_xid = ANY($1::text[]::xid8[])",
       removedWhere: "removed_xid = ANY($1::text[]::xid8[])", binds: binds, heartbeat: heartbeat, emit)
     if !changes.removed.isEmpty { await emit(.removed(changes.removed)) }
     guard let horizon = changes.horizon, let oldest = transactions.min() else { return false }
@@ -132,58 +137,45 @@ extension PostgresDeadlineFollower {
   /// Rows matching `condition` and deleted ids matching `removedCondition` (and not back in the table),
   /// with how far the log of deleted ids was pruned, in one statement; rows are delivered in chunks of
   /// ``pageSize``, the deleted ids returned.
-  private func readChanges(
-    on connection: PostgresConnection, where condition: String, removedWhere removedCondition: String,
-    binds: PostgresBindings, heartbeat: Heartbeat, _ emit: (DeadlineChange) async -> Void
+  private func readChanges<Rows: FollowedRows>(
+    _ rows: Rows, on connection: PostgresConnection, where condition: String, removedWhere removedCondition: String,
+    binds: PostgresBindings, heartbeat: Heartbeat, _ emit: (FollowerEvent<Rows.Page>) async -> Void
   ) async throws -> (rows: Int, removed: [Int64], horizon: UInt64?) {
-    let nulls =
-      "NULL::timestamptz, NULL::float8, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, "
-      + "NULL::timestamptz, 0, NULL::timestamptz"
+    // Each row: its kind (0 a row, 1 a deleted id, 2 the horizon), the rows' columns, the horizon.
     let query = PostgresQuery(
       unsafeSQL: """
-        SELECT 0, \(table.selectList) FROM \(table.table) WHERE \(condition)
+        SELECT 0, \(Rows.selectList), NULL::text FROM \(table.table) WHERE \(condition)
         UNION ALL
-        SELECT 1, r.id, '', \(nulls)
+        SELECT 1, r.id, \(Rows.nulls), NULL::text
         FROM \(table.removed) r
         WHERE \(removedCondition) AND NOT EXISTS (SELECT 1 FROM \(table.table) t WHERE t.id = r.id)
         UNION ALL
-        SELECT 2, 0, through_xid::text, \(nulls) FROM \(table.pruned)
+        SELECT 2, 0, \(Rows.nulls), through_xid::text FROM \(table.pruned)
         """, binds: binds)
-    var rows: [DeadlineRow] = []
+    var page = rows.page(capacity: 0)
     var removed: [Int64] = []
     var horizon: UInt64?
     var count = 0
-    let columns = (Int32, Int64, String, Date?, Double?, Date?, Date?, Date?, Date?, Int, Date?).self
     for try await row in try await connection.queryUnlessClosed(query, logger: logger) {
       var cells = CellReader(row)
-      let (kind, values) =
-        if let kind = try? cells.int32(), let values = try? cells.deadlineColumns() {
-          (kind, values)
-        } else {
-          try {
-            let (kind, id, title, end, paused, event, expired, lease, followedUp, attempts, discarded) = try row.decode(
-              columns)
-            return (kind, (id, title, end, paused, event, expired, lease, followedUp, attempts, discarded))
-          }()
-        }
-      let (id, title) = (values.0, values.1)
-      switch kind {
+      switch try cells.int32() {
       case 0:
-        rows.append(DeadlineRow(columns: values))
+        _ = try rows.read(&cells, into: &page)
         count += 1
-        if rows.count % 1_000 == 0 { heartbeat.heard() }
-        if rows.count == pageSize {
-          await emit(.upserted(rows))
-          rows.removeAll(keepingCapacity: true)
+        if count % 1_000 == 0 { heartbeat.heard() }
+        if rows.count(of: page) == pageSize {
+          await emit(.upserted(page))
+          page = rows.page(capacity: 0)
         }
       case 1:
-        removed.append(id)
+        removed.append(try cells.int64())
       default:
-        horizon = Self.transactionID(Substring(title))
+        cells.skip(Rows.columns.count)
+        horizon = try cells.optionalText().flatMap { Self.transactionID(Substring($0)) }
       }
     }
     heartbeat.heard()
-    if !rows.isEmpty { await emit(.upserted(rows)) }
+    if rows.count(of: page) > 0 { await emit(.upserted(page)) }
     return (count, removed, horizon)
   }
 }

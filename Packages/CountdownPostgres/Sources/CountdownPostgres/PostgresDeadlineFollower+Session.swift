@@ -6,7 +6,9 @@ import Synchronization
 extension PostgresDeadlineFollower {
   /// One connection's life: listen, load or catch up, then apply notifications until it breaks or goes
   /// silent for a heartbeat interval.
-  func session(_ progress: inout Progress, _ deliver: (DeadlineChange) async -> Void) async throws {
+  func session<Rows: FollowedRows>(
+    _ rows: Rows, _ progress: inout Progress, _ deliver: (FollowerEvent<Rows.Page>) async -> Void
+  ) async throws {
     let connection = try await location.connect(applicationName: applicationName, logger: logger)
     defer { connection.closeKeepingAlive() }
     let heartbeat = Heartbeat(interval: heartbeatInterval)
@@ -31,7 +33,7 @@ extension PostgresDeadlineFollower {
       let markers = SentMarkers()
       // Loads or catches up, then applies each batch of notifications as it comes.
       try await connection.listen(on: channel) { notifications in
-        func emit(_ change: DeadlineChange) async { await heartbeat.busy { await deliver(change) } }
+        func emit(_ change: FollowerEvent<Rows.Page>) async { await heartbeat.busy { await deliver(change) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
           group.addTask {
             do {
@@ -62,7 +64,7 @@ extension PostgresDeadlineFollower {
             let announceReload = progress.startedLoading
             progress.startedLoading = true
             let loaded = try await load(
-              on: connection, after: reload ? nil : progress.watermark, announceReload: announceReload,
+              rows, on: connection, after: reload ? nil : progress.watermark, announceReload: announceReload,
               heartbeat: heartbeat, emit)
             progress.watermark = loaded.watermark
             progress.snapshot = loaded.snapshot
@@ -79,7 +81,7 @@ extension PostgresDeadlineFollower {
             repeat {
               let payloads = try await inbox.takeAll()
               reload = try await !apply(
-                payloads, on: connection, markers: markers, heartbeat: heartbeat, &progress, emit)
+                payloads, as: rows, on: connection, markers: markers, heartbeat: heartbeat, &progress, emit)
             } while !reload
             progress.mustReload = true
           }
@@ -100,9 +102,9 @@ extension PostgresDeadlineFollower {
   /// notification of a deletion proves nothing; the table does).
   ///
   /// - Returns: False if a transaction's deletions may have been pruned from the log: reload the table.
-  private func apply(
-    _ payloads: [String], on connection: PostgresConnection, markers: SentMarkers, heartbeat: Heartbeat,
-    _ progress: inout Progress, _ emit: (DeadlineChange) async -> Void
+  private func apply<Rows: FollowedRows>(
+    _ payloads: [String], as rows: Rows, on connection: PostgresConnection, markers: SentMarkers,
+    heartbeat: Heartbeat, _ progress: inout Progress, _ emit: (FollowerEvent<Rows.Page>) async -> Void
   ) async throws -> Bool {
     var upserted: [DeadlineRow] = []
     var transactions: [UInt64] = []
@@ -147,7 +149,7 @@ extension PostgresDeadlineFollower {
         }
         guard !confirmed.isEmpty else { continue }
         if !upserted.isEmpty {
-          await emit(.upserted(upserted))
+          await emit(.upserted(rows.page(of: upserted)))
           upserted.removeAll()
         }
         await emit(.removed(confirmed))
@@ -155,9 +157,9 @@ extension PostgresDeadlineFollower {
         break
       }
     }
-    if !upserted.isEmpty { await emit(.upserted(upserted)) }
+    if !upserted.isEmpty { await emit(.upserted(rows.page(of: upserted))) }
     if !transactions.isEmpty {
-      guard try await read(transactions, on: connection, heartbeat: heartbeat, emit) else { return false }
+      guard try await read(transactions, as: rows, on: connection, heartbeat: heartbeat, emit) else { return false }
     }
     if let marker { progress.watermark = max(progress.watermark ?? 0, marker) }
     return true

@@ -106,7 +106,17 @@ public final class PostgresDeadlineFollower: Sendable {
   /// (after 20 ms, doubling up to 2 s, each wait shortened by up to half at random so that a fleet does
   /// not reconnect in step) until it works, then caught up; an error that retrying cannot fix (the table
   /// was dropped, the password changed) is thrown.
+  ///
+  /// The rows delivered are whole (titles and expiry columns included); `CountdownBoard.follow(_:total:)`
+  /// runs the follower reading only the columns a board needs.
   public func run(_ deliver: (DeadlineChange) async -> Void) async throws(PostgresDeadlineError) {
+    try await run(WholeRows()) { event in await deliver(DeadlineChange(event)) }
+  }
+
+  /// ``run(_:)``, with the rows read by `rows`.
+  func run<Rows: FollowedRows>(_ rows: Rows, _ deliver: (FollowerEvent<Rows.Page>) async -> Void)
+    async throws(PostgresDeadlineError)
+  {
     var progress = Progress()
     var delay = Duration.milliseconds(20)
     var failures = 0
@@ -115,7 +125,7 @@ public final class PostgresDeadlineFollower: Sendable {
     defer { setState(.stopped) }
     while !Task.isCancelled {
       do {
-        try await session(&progress, deliver)
+        try await session(rows, &progress, deliver)
       } catch {
         if Task.isCancelled { return }
         let error = PostgresDeadlineError.wrapping(error, at: location, doing: "following \(table.name)")

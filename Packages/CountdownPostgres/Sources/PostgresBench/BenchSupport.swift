@@ -103,6 +103,18 @@ func residentBytes() -> Int? {
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
+/// The processor time this process has used (user and system, all threads), in seconds.
+func processorSeconds() -> Double {
+  var usage = rusage()
+  #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+  return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 /// Milliseconds in a duration.
 func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15

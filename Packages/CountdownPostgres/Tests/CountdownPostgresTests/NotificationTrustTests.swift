@@ -138,8 +138,8 @@ extension ServerTests {
       defer { connection.closeNow() }
       let mirror = Mirror()
       let loaded = try await follower.load(
-        on: connection, after: 1 << 40, announceReload: true, heartbeat: Heartbeat(interval: .seconds(10))
-      ) { mirror.apply($0) }
+        WholeRows(), on: connection, after: 1 << 40, announceReload: true, heartbeat: Heartbeat(interval: .seconds(10))
+      ) { mirror.apply(DeadlineChange($0)) }
       #expect(loaded.rows == 5, "the whole table was read again")
       #expect(mirror.counts.reloads == 1, "announced as a reload")
       #expect(loaded.watermark < 1 << 40, "the watermark is the server's again")
