@@ -80,32 +80,27 @@ extension PostgresDeadlineFollower {
 }
 
 /// The batches a board that follows a table applies: each change's own, except that the pages of a
-/// reload are gathered until it has caught up and then replace the board's rows in one batch.
+/// reload are gathered (``ReloadGatherer``) until it has caught up and then replace the board's rows in
+/// one batch.
 struct FollowedBatches {
   /// The rows of the reload under way, if one is.
-  private var reload: [BoardRow<Int64>]?
+  private var reload = ReloadGatherer<BoardRow<Int64>>()
 
   /// The batch to apply for `change`, if any.
   mutating func take(_ change: FollowerEvent<BoardPage>) -> BoardChange<Int64>? {
     switch change {
     case .reloading:
-      reload = []
+      reload.begin()
       return nil
-    case .upserted(let page) where reload != nil:
-      reload?.append(contentsOf: page.rows)
-      return nil
-    case .removed(let ids) where reload != nil:
-      let gone = Set(ids)
-      reload?.removeAll { gone.contains($0.id) }
-      return nil
-    case .caughtUp where reload != nil:
-      defer { reload = nil }
-      return .reloaded(reload ?? [])
     case .upserted(let page):
-      return page.change
+      // An invalid row leaves the reload as it leaves the board.
+      guard reload.gather(page.rows), reload.gather(removing: page.invalid) else { return page.change }
+      return nil
     case .removed(let ids):
-      return .removed(ids)
-    case .caughtUp, .interrupted:
+      return reload.gather(removing: ids) ? nil : .removed(ids)
+    case .caughtUp:
+      return reload.finish().map { .reloaded($0) }
+    case .interrupted:
       return nil
     }
   }

@@ -28,9 +28,11 @@ import Testing
     #expect(batches.take(.removed([2])) == nil, "so does a deletion during the reload")
     #expect(batches.take(.interrupted(PostgresDeadlineError(.unreachable, "cut"))) == nil)
     #expect(batches.take(Self.page(4, invalid: [5])) == nil)
+    #expect(batches.take(Self.page(6)) == nil)
+    #expect(batches.take(Self.page(invalid: [6])) == nil, "a row gathered, then made invalid: it leaves the reload")
     #expect(
       batches.take(.caughtUp(isFirstLoad: false, rows: 3)) == .reloaded([Self.row(3), Self.row(4)]),
-      "every row of the table, the deleted and the invalid ones left out")
+      "every row of the table, the deleted and the invalid ones left out, in the order read")
     #expect(batches.take(.removed([3])) == .removed([3]), "after the reload, changes are their own batches again")
     #expect(batches.take(.caughtUp(isFirstLoad: false, rows: 0)) == nil, "a catch-up replaces nothing")
   }
