@@ -70,8 +70,9 @@ final class ChannelTap: Sendable {
     return tap
   }
 
-  /// The payloads heard so far, in order.
-  var heard: [String] { payloads.withLock { $0 } }
+  /// The payloads heard so far, in order, without the probes (one sent before the first came back may
+  /// arrive after `listen` returned).
+  var heard: [String] { payloads.withLock { $0.filter { $0 != "probe" } } }
 
   func stop() {
     task.withLock { $0?.cancel() }
