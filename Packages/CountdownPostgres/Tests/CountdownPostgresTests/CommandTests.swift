@@ -141,11 +141,12 @@ extension ServerTests {
         lines.withLock { $0 += complete }
       }
       #expect(await eventually { lines.withLock { $0.contains { $0.hasPrefix("#1 Return: Cy") } } })
-      let sent = ContinuousClock.now
+      // Timed from the end of `add`: starting a process and connecting is not the board's part.
       _ = try await Self.run(["board", "add", "Fitting: Dee", "30m", "--db", db])
+      let added = ContinuousClock.now
       #expect(
         await eventually(within: .seconds(2)) { lines.withLock { $0.contains { $0.hasPrefix("#2 Fitting: Dee") } } })
-      print("CommandTests: a new order reached the running board \(ContinuousClock.now - sent) after `add` started")
+      print("CommandTests: a new order reached the running board \(ContinuousClock.now - added) after `add` ended")
       board.terminate()
       _ = await board.wait()
       await database.drop()
