@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a
 /// PostgreSQL table (`PostgresOrderSource`, when `countdown` is built with CountdownPostgres).
 ///
 /// The board reads two things from it: the rows it shows, a screenful at a time by id
-/// (``orders(from:limit:)``, titles included), and the source's changes (``follow(_:)``: the first
-/// load in pages, then what changed), which go to the engine's boards as deadlines without titles.
+/// (``orders(from:limit:)``, titles included), and the source's changes (``changes()``: the first load
+/// in pages, then what changed), which go to the engine's boards as deadlines without titles.
 protocol OrderSource: AnyObject, Sendable {
   /// Where the orders are, for the board's header and for messages (a URL without its password).
   var path: String { get }
@@ -18,9 +19,9 @@ protocol OrderSource: AnyObject, Sendable {
   /// How many orders are running with a window that ends after `date`.
   func countRunning(endingAfter date: Date) throws -> Int
   /// Hands `deliver` the orders, in order: the first load in pages, then every change, until the task is
-  /// cancelled. A source that cannot be read for a while says so (``OrderBatch/problem(_:)``) and keeps
+  /// cancelled. A source that cannot be read for a while says so (``OrderChange/problem(_:)``) and keeps
   /// trying; an error is thrown only when following cannot start.
-  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws
   /// Inserts an order and returns its id.
   @discardableResult func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64
   /// Inserts many orders at once (for seeding).
@@ -35,7 +36,7 @@ protocol OrderSource: AnyObject, Sendable {
   func remove(_ id: Int64) throws
   /// How the board is connected to a server (following, or reconnecting since when), for the status
   /// line; nil for a local file. Read at every draw; the source redraws the board when the connection is
-  /// lost and once it has caught up (``OrderBatch/problem(_:)``).
+  /// lost and once it has caught up (``OrderChange/problem(_:)``).
   var connectionStatus: String? { get }
 }
 
@@ -44,10 +45,47 @@ extension OrderSource {
 }
 
 extension OrderSource {
+  /// What ``follow(_:)`` delivers, as a sequence that runs it while it is iterated. Each change is handed
+  /// over as the consumer takes it: the source reads its next page while the boards apply this one,
+  /// never further ahead. Ending the iteration (or cancelling its task) cancels the following.
+  func changes() -> some AsyncSequence<OrderChange, any Error> {
+    let (changes, continuation) = AsyncThrowingStream.makeStream(of: OrderChange.self)
+    let untaken = Untaken()
+    let following = Task {
+      do {
+        try await follow { change in
+          await withCheckedContinuation { taken in
+            untaken.lock.withLock { $0 = taken }
+            if case .terminated = continuation.yield(change) { untaken.take()?.resume() }
+          }
+        }
+        continuation.finish()
+      } catch {
+        continuation.finish(throwing: error)
+      }
+    }
+    continuation.onTermination = { _ in
+      following.cancel()
+      untaken.take()?.resume()
+    }
+    return changes.map { change in
+      untaken.take()?.resume()
+      return change
+    }
+  }
+
   /// Order `id`, if it exists.
   func order(_ id: Int64) throws -> Order? {
     try orders(from: id, limit: 1).first { $0.id == id }
   }
+}
+
+/// The continuation of the one change ``OrderSource/changes()`` handed over and the consumer has not taken
+/// yet, if any: resumed (after the lock) when it is taken, or when the consumer has gone.
+private final class Untaken: Sendable {
+  let lock = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+  func take() -> CheckedContinuation<Void, Never>? { lock.withLock { $0.take() } }
 }
 
 extension OrderStore: OrderSource {}

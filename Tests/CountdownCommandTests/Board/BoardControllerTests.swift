@@ -16,7 +16,7 @@ final class SlowSource: OrderSource {
   init(count: Int) {
     let end = Date().addingTimeInterval(3_600)
     orders = (1...count).map { (id: Int) -> Order in
-      let window: Order.Window = id % 10 == 0 ? .invalid("window_end is NULL") : .running(end: end)
+      let window: Result<Deadline, InvalidDeadline> = id % 10 == 0 ? .failure(.noEnd) : .success(.until(end))
       let eventAt: Date? = id % 3 == 0 ? end : nil
       return Order(id: Int64(id), title: "Order \(id)", window: window, eventAt: eventAt)
     }
@@ -38,12 +38,12 @@ final class SlowSource: OrderSource {
     return rows
   }
 
-  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws {
     await deliver(.loading(total: orders.count, events: nil))
     let times = orders.map(OrderTimes.init)
-    await deliver(.page(Array(times.prefix(1_000))))
+    await deliver(.changed(Array(times.prefix(1_000)), removed: [], isFirstLoad: true))
     try await gate.wait()
-    await deliver(.page(Array(times.dropFirst(1_000))))
+    await deliver(.changed(Array(times.dropFirst(1_000)), removed: [], isFirstLoad: true))
     await deliver(.loaded(unreadable: 0))
     finished.yield()
   }
