@@ -45,34 +45,8 @@ extension OrderSource {
 }
 
 extension OrderSource {
-  /// What ``follow(_:)`` delivers, as a sequence that runs it while it is iterated. Each change is handed
-  /// over as the consumer takes it: the source reads its next page while the boards apply this one,
-  /// never further ahead. Ending the iteration (or cancelling its task) cancels the following.
-  func changes() -> some AsyncSequence<OrderChange, any Error> {
-    let (changes, continuation) = AsyncThrowingStream.makeStream(of: OrderChange.self)
-    let untaken = Untaken()
-    let following = Task {
-      do {
-        try await follow { change in
-          await withCheckedContinuation { taken in
-            untaken.lock.withLock { $0 = taken }
-            if case .terminated = continuation.yield(change) { untaken.take()?.resume() }
-          }
-        }
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: error)
-      }
-    }
-    continuation.onTermination = { _ in
-      following.cancel()
-      untaken.take()?.resume()
-    }
-    return changes.map { change in
-      untaken.take()?.resume()
-      return change
-    }
-  }
+  /// What ``follow(_:)`` delivers, as a sequence that runs it while it is iterated (``OrderChanges``).
+  func changes() -> OrderChanges { OrderChanges(source: self) }
 
   /// Order `id`, if it exists.
   func order(_ id: Int64) throws -> Order? {
@@ -80,9 +54,66 @@ extension OrderSource {
   }
 }
 
-/// The continuation of the one change ``OrderSource/changes()`` handed over and the consumer has not taken
-/// yet, if any: resumed (after the lock) when it is taken, or when the consumer has gone.
-private final class Untaken: Sendable {
+/// A source's changes (``OrderSource/follow(_:)``), handed over one at a time: the source's `deliver`
+/// returns when the consumer asks for the next change, having dealt with this one, as a source that
+/// delivers straight to the boards waits for them to apply each change. The source starts with the
+/// first request; the sequence ends when the source's `follow` returns or the consumer's task is
+/// cancelled, which cancels the source.
+struct OrderChanges: AsyncSequence {
+  let source: any OrderSource
+
+  func makeAsyncIterator() -> Iterator { Iterator(source: source) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let source: any OrderSource
+    /// The change handed over last, until the consumer asks for the next one.
+    let handedOver = ContinuationSlot()
+    /// The changes delivered, and where the source delivers them, once it has started.
+    var delivered: Delivered?
+
+    typealias Delivered = (
+      changes: AsyncThrowingStream<OrderChange, any Error>.Iterator,
+      to: AsyncThrowingStream<OrderChange, any Error>.Continuation
+    )
+
+    mutating func next() async throws -> OrderChange? {
+      handedOver.take()?.resume()
+      // Checked here too: a source that always has a change ready would never let the stream see it.
+      guard !Task.isCancelled else {
+        delivered?.to.finish()
+        return nil
+      }
+      if delivered == nil { delivered = start() }
+      return try await delivered?.changes.next()
+    }
+
+    private func start() -> Delivered {
+      let (changes, continuation) = AsyncThrowingStream.makeStream(of: OrderChange.self)
+      let (source, handedOver) = (source, handedOver)
+      let following = Task {
+        do {
+          try await source.follow { change in
+            await withCheckedContinuation { dealtWith in
+              handedOver.lock.withLock { $0 = dealtWith }
+              if case .terminated = continuation.yield(change) { handedOver.take()?.resume() }
+            }
+          }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in
+        following.cancel()
+        handedOver.take()?.resume()
+      }
+      return (changes.makeAsyncIterator(), continuation)
+    }
+  }
+}
+
+/// A continuation to resume once, by whoever takes it first (resumed after the lock).
+final class ContinuationSlot: Sendable {
   let lock = Mutex<CheckedContinuation<Void, Never>?>(nil)
 
   func take() -> CheckedContinuation<Void, Never>? { lock.withLock { $0.take() } }

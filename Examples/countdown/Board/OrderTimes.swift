@@ -12,17 +12,6 @@ struct OrderTimes: Equatable, Sendable, Identifiable {
   /// The event's start, when the row has a valid one.
   var eventAt: Date?
 
-  init(id: Int64, window: Result<Deadline, InvalidDeadline>, eventAt: Date?) {
-    self.id = id
-    self.window = window
-    self.eventAt = eventAt
-  }
-
-  /// The times of an order read with its title.
-  init(_ order: Order) {
-    self.init(id: order.id, window: order.window, eventAt: order.eventAt)
-  }
-
   /// The row on the board of windows: counting to its end or paused; nil while invalid. (No total: the
   /// window display's ring has its own, ``Order/windowLength``, and a row without one costs 8 bytes less.)
   var windowRow: BoardRow<Int64>? {
@@ -36,6 +25,11 @@ struct OrderTimes: Equatable, Sendable, Identifiable {
 }
 
 extension OrderTimes {
+  /// The times of an order read with its title.
+  init(_ order: Order) {
+    self.init(id: order.id, window: order.window, eventAt: order.eventAt)
+  }
+
   /// The columns ``init(reading:)`` reads, in its order.
   static let columns = "id, window_end, paused_remaining, event_at"
 

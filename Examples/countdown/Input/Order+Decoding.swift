@@ -38,17 +38,6 @@ extension Order {
     var pausedRemaining: ColumnValue
     /// `event_at`: a date, like `windowEnd`.
     var eventAt: ColumnValue
-
-    /// The columns of one row.
-    init(
-      id: ColumnValue, title: ColumnValue, windowEnd: ColumnValue, pausedRemaining: ColumnValue, eventAt: ColumnValue
-    ) {
-      self.id = id
-      self.title = title
-      self.windowEnd = windowEnd
-      self.pausedRemaining = pausedRemaining
-      self.eventAt = eventAt
-    }
   }
 
   /// Reads a row; `nil` only when `id` is not an integer (the row cannot be told apart from others).

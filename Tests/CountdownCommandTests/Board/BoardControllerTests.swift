@@ -64,6 +64,87 @@ final class SlowSource: OrderSource {
   func remove(_ id: Int64) throws {}
 }
 
+/// A source in memory that delivers `.unreadable(0)`, `.unreadable(1)`, … and records how far it got.
+final class CountingSource: OrderSource {
+  let limit: Int
+  let returned = Mutex(0)
+  private let (ended, end) = AsyncStream.makeStream(of: Void.self)
+
+  init(limit: Int) { self.limit = limit }
+
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws {
+    for count in 0..<limit {
+      guard !Task.isCancelled else { break }
+      await deliver(.unreadable(count))
+      returned.withLock { $0 = count + 1 }
+    }
+    end.finish()
+  }
+
+  /// Waits until `follow(_:)` has returned.
+  func followed() async {
+    for await _ in ended {}
+  }
+
+  var path: String { "memory" }
+  func orders(from id: Int64, limit: Int) throws -> [Order] { [] }
+  func orders(before id: Int64?, limit: Int) throws -> [Order] { [] }
+  func count() throws -> Int { 0 }
+  func countRunning(endingAfter date: Date) throws -> Int { 0 }
+  func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64 { 0 }
+  func add(_ orders: [(title: String, windowEnd: Date, pausedRemaining: Double?, eventAt: Date?)]) throws {}
+  func setWindowEnd(of id: Int64, to end: Date, now: Date) throws -> Bool { false }
+  func pause(_ id: Int64, now: Date) throws -> Bool { false }
+  func resume(_ id: Int64, now: Date) throws -> Bool { false }
+  func remove(_ id: Int64) throws {}
+}
+
+@Suite("A source's changes")
+struct OrderChangesTests {
+  @Test("A change is handed over when the consumer asks for the next one: the source never runs ahead")
+  func handedOverOneAtATime() async throws {
+    let source = CountingSource(limit: 1_000)
+    var changes = source.changes().makeAsyncIterator()
+    for expected in 0..<5 {
+      let change = try await changes.next()
+      guard case .unreadable(let count)? = change else {
+        Issue.record("got \(String(describing: change))")
+        return
+      }
+      #expect(count == expected)
+      // However long the consumer takes over this change, the source waits in its `deliver`.
+      for _ in 0..<100 { await Task.yield() }
+      #expect(source.returned.withLock { $0 } == expected, "deliver returned only for the changes asked past")
+    }
+  }
+
+  @Test("Every change arrives, in order, and the sequence ends when the source does")
+  func endsWithTheSource() async throws {
+    let source = CountingSource(limit: 50)
+    var seen: [Int] = []
+    for try await change in source.changes() {
+      if case .unreadable(let count) = change { seen.append(count) }
+    }
+    #expect(seen == Array(0..<50))
+    await source.followed()
+  }
+
+  @Test("Cancelling the consumer ends the source")
+  func cancellingEndsTheSource() async throws {
+    let source = CountingSource(limit: .max)
+    let consumer = Task {
+      var taken = 0
+      for try await _ in source.changes() { taken += 1 }
+      return taken
+    }
+    while source.returned.withLock({ $0 }) < 10 { await Task.yield() }
+    consumer.cancel()
+    await source.followed()
+    let taken = try await consumer.value
+    #expect(taken >= 10)
+  }
+}
+
 /// The board controller against a source in memory: what it shows before and after the load, and how
 /// it moves through rows it reads a screenful at a time.
 @MainActor
@@ -88,11 +169,12 @@ struct BoardControllerTests {
     #expect(first.finishedCount == nil && first.invalidCount == nil, "not counted before every row is read")
     #expect(source.read == 5, "the first screen reads its rows only")
 
-    // The load's first page has arrived; the rest waits for the gate.
-    try await waitUntil { controller.screen.loading?.loaded == 1_000 }
+    // The load's first page has arrived (the tally counts it, then the board of windows follows it); the
+    // rest waits for the gate.
+    try await waitUntil { controller.screen.loading?.loaded == 1_000 && controller.boards.windows.count >= 900 }
     #expect(controller.screen.orderCount == 50_000)
     #expect(BoardFrameBuilder.status(controller.screen) == "50000 orders · loading 2% · finished: counting…")
-    #expect(controller.boards.windows.count >= 900)
+    #expect(controller.boards.windows.count == 900, "the first page's valid windows, the first screen's among them")
 
     await source.gate.open()
     await source.loaded()
