@@ -13,23 +13,24 @@ final class OrderBoards: Sendable {
   >
   typealias EventDisplay = MappedDisplay<OffsetDisplay<TimeDisplay>, String>
 
-  /// What applying a batch changed, for the view.
+  /// What a change touched, for the view.
   struct Update: Sendable {
     /// The rows written or deleted (empty for pages of the first load, which the view never shows
     /// before they arrive: its first screen was put on the boards first).
     var touched: [Int64] = []
     /// Every row may have changed (a reload).
     var isReload = false
-    /// The source's problem, or nil when it has none (any other batch than `.problem` leaves it).
+    /// The source's problem now (`.some(nil)`: none), or nil to leave the one shown as it is.
     var problem: String??
   }
 
   let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
   let tally = Mutex(BoardTally())
-  /// The status line's counts of windows under 30 and 5 minutes, over every window. Changed with the
-  /// board of windows, under this lock (taken before the engine's), so that what it counts and what the
-  /// board holds never differ.
+  /// The status line's counts of windows under 30 and 5 minutes, over every window. Changed by the
+  /// follower only, from what the board of windows holds (read under this lock, taken before the
+  /// engine's) just before the board follows the same batch: between two batches they agree; a reader
+  /// may see the counts one batch ahead of the board.
   private let windowCounts = Mutex(WindowCounts())
   /// The wake-up set for the next moment the window counts change, and what it calls then.
   private let countsWatch = Mutex(CountsWatch())
@@ -58,17 +59,12 @@ final class OrderBoards: Sendable {
   }
 
   /// Follows a source's changes until they end (``OrderSource/changes()``): the events, the tally and
-  /// the window counts take each change (``take(_:)``), `updated` is told what it touched, and the
-  /// board of windows follows the batches that are its own (`CountdownBoard.follow(_:)`).
-  func follow(
-    _ changes: some AsyncSequence<OrderChange, any Error>, updated: @escaping @Sendable (Update) async -> Void
+  /// the window counts take each change (``take(_:)``), the board of windows follows the batches that
+  /// are its own (`CountdownBoard.follow(_:)`), and then `updated` is told what the change touched.
+  func follow<Changes: AsyncSequence<OrderChange, any Error>>(
+    _ changes: Changes, updated: @escaping @Sendable (Update) async -> Void
   ) async throws {
-    try await windows.follow(
-      changes.compactMap { [self] change in
-        let (batch, update) = take(change)
-        await updated(update)
-        return batch
-      })
+    try await windows.follow(WindowBatches(changes: changes, boards: self, updated: updated))
   }
 
   /// Applies one change at once, as ``follow(_:updated:)`` does.
@@ -206,6 +202,42 @@ final class OrderBoards: Sendable {
   /// The number of orders: those on the board of windows and the invalid ones.
   var orderCount: Int {
     windows.count + tally.withLock { $0.invalid.count }
+  }
+}
+
+/// The board of windows' batches of a source's changes, each change taken by the boards
+/// (``OrderBoards/take(_:)``) when the board asks for its next batch. The view is told what a change
+/// touched once the board has applied its batch (when the board asks for the next one), or at once for
+/// a change with no batch: the board never waits for the view to apply a batch.
+struct WindowBatches<Changes: AsyncSequence<OrderChange, any Error>>: AsyncSequence {
+  let changes: Changes
+  let boards: OrderBoards
+  let updated: @Sendable (OrderBoards.Update) async -> Void
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(changes: changes.makeAsyncIterator(), boards: boards, updated: updated)
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    var changes: Changes.AsyncIterator
+    let boards: OrderBoards
+    let updated: @Sendable (OrderBoards.Update) async -> Void
+    /// What the change of the batch handed over last touched, to tell once the board has applied it.
+    var applied: OrderBoards.Update?
+
+    mutating func next() async throws -> BoardChange<Int64>? {
+      if let update = applied.take() { await updated(update) }
+      while let change = try await changes.next() {
+        let (batch, update) = boards.take(change)
+        guard let batch else {
+          await updated(update)
+          continue
+        }
+        applied = update
+        return batch
+      }
+      return nil
+    }
   }
 }
 
