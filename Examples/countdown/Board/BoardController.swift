@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 
 /// The live order board. The orders are on the engine's boards (``OrderBoards``), filled off the main
-/// actor by the source's changes (``OrderSource/follow(_:)``: the first load in pages, then what
+/// actor by the source's changes (``OrderSource/changes()``: the first load in pages, then what
 /// changed); the controller keeps only the rows on screen, read with their titles a screenful at a
 /// time, and binds one slot per visible row. Frames are built by ``BoardFrameBuilder`` and sent by a
 /// ``ScreenWriter``; keys are read by ``BoardKeys``. With `plain` it prints a line per change of the
@@ -90,10 +90,7 @@ final class BoardController {
     let (boards, store) = (boards, store)
     following = Task.detached { [weak self] in
       do {
-        try await store.follow { [weak self] batch in
-          let update = boards.apply(batch)
-          await self?.applied(update)
-        }
+        try await boards.follow(store.changes()) { [weak self] update in await self?.applied(update) }
       } catch {
         await self?.followingFailed(error)
       }
@@ -128,7 +125,7 @@ final class BoardController {
     }
   }
 
-  /// A batch of the source was applied to the boards.
+  /// A change of the source was taken by the boards.
   func applied(_ update: OrderBoards.Update) {
     if let problem = update.problem { sourceProblem = problem }
     if update.isReload || touchesScreen(update.touched) { refreshShown() }
@@ -184,7 +181,7 @@ final class BoardController {
   private func togglePause() {
     guard let id = selectedID, let order = shown.first(where: { $0.id == id }) else { return }
     do {
-      if case .paused = order.window {
+      if case .success(.paused) = order.window {
         try store.resume(order.id, now: Date())
       } else {
         try store.pause(order.id, now: Date())

@@ -1,3 +1,4 @@
+import CountdownKit
 import Foundation
 
 /// What the status line counts that the engine's boards do not hold: invalid rows (on no board),
@@ -19,19 +20,26 @@ struct BoardTally: Sendable {
   /// The last order that finished while the board ran, and when.
   private(set) var lastFinished: (id: Int64, at: Date)?
 
-  /// Records a row's new state, read at `now`: a window already over counts as finished but did not
-  /// "just" finish. `isNew`: the tally has not seen the row (nothing of it to forget).
-  mutating func record(_ row: OrderTimes, at now: Date, isNew: Bool = false) {
-    if case .invalid = row.window as Order.Window {
-      invalid.insert(row.id)
+  /// Records the window of row `id` as read at `now`: a window already over counts as finished but did
+  /// not "just" finish. `isNew`: the tally has not seen the row (nothing of it to forget).
+  mutating func record(_ window: Deadline, of id: Int64, at now: Date, isNew: Bool = false) {
+    if !isNew { invalid.remove(id) }
+    let isOver =
+      switch window {
+      case .until(let end): end <= now
+      case .after(let remaining), .paused(let remaining): remaining <= .zero
+      }
+    if isOver {
+      finished.insert(id)
     } else if !isNew {
-      invalid.remove(row.id)
+      finished.remove(id)
     }
-    if row.isOver(at: now) {
-      finished.insert(row.id)
-    } else if !isNew {
-      finished.remove(row.id)
-    }
+  }
+
+  /// Records that row `id`'s window cannot be used.
+  mutating func recordInvalid(_ id: Int64) {
+    invalid.insert(id)
+    finished.remove(id)
   }
 
   /// Forgets a deleted row.
@@ -48,9 +56,10 @@ struct BoardTally: Sendable {
     lastFinished = nil
   }
 
-  /// Counts a page of the first load.
+  /// Counts a page of the first load, once it has started (``total`` is known): the first screen's rows,
+  /// put before it, are read again by it.
   mutating func countLoaded(_ rows: Int) {
-    loaded += rows
+    if total != nil { loaded += rows }
   }
 
   /// The first load ended.

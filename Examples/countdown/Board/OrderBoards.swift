@@ -4,32 +4,33 @@ import Synchronization
 
 /// The orders on the engine's boards: every valid window on ``windows``, every event on ``events``,
 /// and what the status line counts beside them (``BoardTally``, and the windows under 30 and 5 minutes,
-/// ``WindowCounts``). A source's batches are applied here, off the main actor, through the boards'
-/// follow API (`CountdownBoard.apply(_:)`, one batch at a time, each at once); the view reads only the
-/// rows it shows.
+/// ``WindowCounts``). A source's changes are followed here, off the main actor (``follow(_:updated:)``:
+/// the board of windows through `CountdownBoard.follow(_:)`, one batch at a time, each at once); the view
+/// reads only the rows it shows.
 final class OrderBoards: Sendable {
   typealias WindowDisplay = CombinedDisplay<
     CombinedDisplay<MappedDisplay<OffsetDisplay<TimeDisplay>, String>, PhaseDisplay<Urgency>>, ProgressDisplay
   >
   typealias EventDisplay = MappedDisplay<OffsetDisplay<TimeDisplay>, String>
 
-  /// What applying a batch changed, for the view.
+  /// What a change touched, for the view.
   struct Update: Sendable {
     /// The rows written or deleted (empty for pages of the first load, which the view never shows
     /// before they arrive: its first screen was put on the boards first).
     var touched: [Int64] = []
     /// Every row may have changed (a reload).
     var isReload = false
-    /// The source's problem, or nil when it has none (any other batch than `.problem` leaves it).
+    /// The source's problem now (`.some(nil)`: none), or nil to leave the one shown as it is.
     var problem: String??
   }
 
   let windows: CountdownBoard<Int64, WindowDisplay, ContinuousClock>
   let events: CountdownBoard<Int64, EventDisplay, ContinuousClock>
   let tally = Mutex(BoardTally())
-  /// The status line's counts of windows under 30 and 5 minutes, over every window. Changed with the
-  /// board of windows, under this lock (taken before the engine's), so that what it counts and what the
-  /// board holds never differ.
+  /// The status line's counts of windows under 30 and 5 minutes, over every window. Changed by the
+  /// follower only, from what the board of windows holds (read under this lock, taken before the
+  /// engine's) just before the board follows the same batch: between two batches they agree; a reader
+  /// may see the counts one batch ahead of the board.
   private let windowCounts = Mutex(WindowCounts())
   /// The wake-up set for the next moment the window counts change, and what it calls then.
   private let countsWatch = Mutex(CountsWatch())
@@ -57,21 +58,73 @@ final class OrderBoards: Sendable {
     eventEngine.shutdown()
   }
 
-  /// Applies a batch of a source to the boards and the tally.
+  /// Follows a source's changes until they end (``OrderSource/changes()``): the events, the tally and
+  /// the window counts take each change (``take(_:)``), the board of windows follows the batches that
+  /// are its own (`CountdownBoard.follow(_:)`), and then `updated` is told what the change touched.
+  func follow<Changes: AsyncSequence<OrderChange, any Error>>(
+    _ changes: Changes, updated: @escaping @Sendable (Update) async -> Void
+  ) async throws {
+    try await windows.follow(WindowBatches(changes: changes, boards: self, updated: updated))
+  }
+
+  /// Applies one change at once, as ``follow(_:updated:)`` does.
   @discardableResult
-  func apply(_ batch: OrderBatch) -> Update {
-    switch batch {
+  func apply(_ change: OrderChange) -> Update {
+    let (batch, update) = take(change)
+    if let batch { windows.apply(batch) }
+    return update
+  }
+
+  /// Takes a change to the board of events, the tally and the window counts: the tally first, so that a
+  /// row that finishes as it arrives is already known when its completion comes. Returns the board of
+  /// windows' batch, for the caller to apply next. In a page of the first load, rows with ids above the
+  /// first screen's are new to the boards and the tally: nothing of them to remove or forget.
+  func take(_ change: OrderChange) -> (windows: BoardChange<Int64>?, Update) {
+    switch change {
     case .loading(let total, let withEvents):
       tally.withLock { $0.total = total }
       // Room for every row at once: a board that grows while a million rows arrive copies its columns
       // several times, and the space of the copies stays with the process.
       windows.reserveCapacity(total)
       if let withEvents { events.reserveCapacity(withEvents) }
-      return Update()
-    case .page(let rows):
-      put(rows, removed: [], newAbove: preloaded.withLock { $0 })
-      tally.withLock { $0.countLoaded(rows.count) }
-      return Update()
+      return (nil, Update())
+    case .orders(.changed(let upserted, let removed), let eventChange, let invalid, let isLoading):
+      let now = Date()
+      let newAbove = isLoading ? preloaded.withLock { $0 } : .max
+      tally.withLock { tally in
+        for id in removed where id <= newAbove { tally.forget(id) }
+        for row in upserted { tally.record(row.deadline, of: row.id, at: now, isNew: row.id > newAbove) }
+        for id in invalid { tally.recordInvalid(id) }
+        if isLoading { tally.countLoaded(upserted.count + invalid.count) }
+      }
+      windowCounts.withLock { counts in
+        // What the board holds of a row that may be there, before it changes: what the counts counted.
+        for id in removed where id <= newAbove { if let old = windows.row(for: id) { counts.remove(old.deadline) } }
+        for row in upserted where row.id <= newAbove {
+          if let old = windows.row(for: row.id) { counts.remove(old.deadline) }
+        }
+        for row in upserted { counts.add(row.deadline) }
+        watchNextChange(of: counts)
+      }
+      events.apply(isLoading ? Self.dropping(eventChange, above: newAbove) : eventChange)
+      let batch = BoardChange<Int64>.changed(upserted: upserted, removed: removed)
+      guard !isLoading else { return (Self.dropping(batch, above: newAbove), Update()) }
+      return (batch, Update(touched: upserted.map(\.id) + removed, problem: .some(nil)))
+    case .orders(.reloaded(let rows), let eventChange, let invalid, _):
+      let now = Date()
+      tally.withLock { tally in
+        tally.forgetAll()
+        for row in rows { tally.record(row.deadline, of: row.id, at: now, isNew: true) }
+        for id in invalid { tally.recordInvalid(id) }
+        // A reload reads every row: the counts that need them all are known, as after the first load.
+        tally.endLoad()
+      }
+      windowCounts.withLock { counts in
+        counts.rebuild(rows.map(\.deadline))
+        watchNextChange(of: counts)
+      }
+      events.apply(eventChange)
+      return (.reloaded(rows), Update(isReload: true, problem: .some(nil)))
     case .loaded(let unreadable):
       tally.withLock { tally in
         tally.unreadable = unreadable
@@ -81,66 +134,26 @@ final class OrderBoards: Sendable {
         counts.endLoad()
         watchNextChange(of: counts)
       }
-      return Update()
-    case .changed(let rows, let removed, let unreadable):
-      put(rows, removed: removed)
-      if let unreadable { tally.withLock { $0.unreadable = unreadable } }
-      return Update(touched: rows.map(\.id) + removed, problem: .some(nil))
-    case .reloaded(let rows, let unreadable):
-      let now = Date()
-      tally.withLock { tally in
-        tally.forgetAll()
-        for row in rows { tally.record(row, at: now) }
-        tally.unreadable = unreadable
-      }
-      let windowRows = rows.compactMap(\.windowRow)
-      windowCounts.withLock { counts in
-        counts.rebuild(windowRows.map(\.deadline))
-        windows.apply(.reloaded(windowRows))
-        watchNextChange(of: counts)
-      }
-      events.apply(.reloaded(rows.compactMap(\.eventRow)))
-      return Update(isReload: true, problem: .some(nil))
+      return (nil, Update())
+    case .unreadable(let count):
+      tally.withLock { $0.unreadable = count }
+      return (nil, Update())
     case .problem(let message):
-      return Update(problem: .some(message))
+      return (nil, Update(problem: .some(message)))
     }
+  }
+
+  /// `change` without the removals of rows with ids above `id`: rows of the first load that no board
+  /// holds yet.
+  private static func dropping(_ change: BoardChange<Int64>, above id: Int64) -> BoardChange<Int64> {
+    guard case .changed(let upserted, let removed) = change else { return change }
+    return .changed(upserted: upserted, removed: removed.filter { $0 <= id })
   }
 
   /// Puts the rows of the first screen, before the first load.
   func putFirstScreen(_ rows: [OrderTimes]) {
     preloaded.withLock { $0 = rows.map(\.id).max() ?? .min }
-    put(rows, removed: [])
-  }
-
-  /// Puts rows (new or changed) and removes deleted ids: the tally first, so that a row that finishes
-  /// as it arrives is already known when its completion comes. Rows with ids above `newAbove` are known
-  /// to be new to the boards and the tally: nothing of them to remove or forget.
-  func put(_ rows: [OrderTimes], removed: [Int64], newAbove: Int64 = .max) {
-    let now = Date()
-    tally.withLock { tally in
-      for id in removed { tally.forget(id) }
-      for row in rows { tally.record(row, at: now, isNew: row.id > newAbove) }
-    }
-    var windowRows: [BoardRow<Int64>] = []
-    var eventRows: [BoardRow<Int64>] = []
-    var noWindow = removed
-    var noEvent = removed
-    windowRows.reserveCapacity(rows.count)
-    for row in rows {
-      if let window = row.windowRow { windowRows.append(window) } else if row.id <= newAbove { noWindow.append(row.id) }
-      if let event = row.eventRow { eventRows.append(event) } else if row.id <= newAbove { noEvent.append(row.id) }
-    }
-    windowCounts.withLock { counts in
-      // What the board holds of a row that may be there, before it changes: what the counts counted.
-      for id in removed { if let old = windows.row(for: id) { counts.remove(old.deadline) } }
-      for row in rows where row.id <= newAbove {
-        if let old = windows.row(for: row.id) { counts.remove(old.deadline) }
-      }
-      for row in windowRows { counts.add(row.deadline) }
-      windows.apply(.changed(upserted: windowRows, removed: noWindow))
-      watchNextChange(of: counts)
-    }
-    events.apply(.changed(upserted: eventRows, removed: noEvent))
+    apply(.changed(rows, removed: []))
   }
 
   /// How many windows have at most 30 minutes left at `now`, and how many of them at most 5 (finished
@@ -189,6 +202,42 @@ final class OrderBoards: Sendable {
   /// The number of orders: those on the board of windows and the invalid ones.
   var orderCount: Int {
     windows.count + tally.withLock { $0.invalid.count }
+  }
+}
+
+/// The board of windows' batches of a source's changes, each change taken by the boards
+/// (``OrderBoards/take(_:)``) when the board asks for its next batch. The view is told what a change
+/// touched once the board has applied its batch (when the board asks for the next one), or at once for
+/// a change with no batch: the board never waits for the view to apply a batch.
+struct WindowBatches<Changes: AsyncSequence<OrderChange, any Error>>: AsyncSequence {
+  let changes: Changes
+  let boards: OrderBoards
+  let updated: @Sendable (OrderBoards.Update) async -> Void
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(changes: changes.makeAsyncIterator(), boards: boards, updated: updated)
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    var changes: Changes.AsyncIterator
+    let boards: OrderBoards
+    let updated: @Sendable (OrderBoards.Update) async -> Void
+    /// What the change of the batch handed over last touched, to tell once the board has applied it.
+    var applied: OrderBoards.Update?
+
+    mutating func next() async throws -> BoardChange<Int64>? {
+      if let update = applied.take() { await updated(update) }
+      while let change = try await changes.next() {
+        let (batch, update) = boards.take(change)
+        guard let batch else {
+          await updated(update)
+          continue
+        }
+        applied = update
+        return batch
+      }
+      return nil
+    }
   }
 }
 

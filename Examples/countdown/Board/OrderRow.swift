@@ -26,8 +26,8 @@ struct OrderRow: Equatable, Sendable {
   init(order: Order, window: WindowValue?, isPaused: Bool, event: String?) {
     id = order.id
     title = order.title
-    if case .invalid(let problem) = order.window {
-      self.window = .invalid(problem)
+    if case .failure(let problem) = order.window {
+      self.window = .invalid(problem.description)
     } else if let window {
       self.window = .counting(
         text: window.first.first, urgency: window.first.second, progress: window.second, isPaused: isPaused)

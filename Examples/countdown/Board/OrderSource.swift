@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a
 /// PostgreSQL table (`PostgresOrderSource`, when `countdown` is built with CountdownPostgres).
 ///
 /// The board reads two things from it: the rows it shows, a screenful at a time by id
-/// (``orders(from:limit:)``, titles included), and the source's changes (``follow(_:)``: the first
-/// load in pages, then what changed), which go to the engine's boards as deadlines without titles.
+/// (``orders(from:limit:)``, titles included), and the source's changes (``changes()``: the first load
+/// in pages, then what changed), which go to the engine's boards as deadlines without titles.
 protocol OrderSource: AnyObject, Sendable {
   /// Where the orders are, for the board's header and for messages (a URL without its password).
   var path: String { get }
@@ -18,9 +19,9 @@ protocol OrderSource: AnyObject, Sendable {
   /// How many orders are running with a window that ends after `date`.
   func countRunning(endingAfter date: Date) throws -> Int
   /// Hands `deliver` the orders, in order: the first load in pages, then every change, until the task is
-  /// cancelled. A source that cannot be read for a while says so (``OrderBatch/problem(_:)``) and keeps
+  /// cancelled. A source that cannot be read for a while says so (``OrderChange/problem(_:)``) and keeps
   /// trying; an error is thrown only when following cannot start.
-  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws
   /// Inserts an order and returns its id.
   @discardableResult func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64
   /// Inserts many orders at once (for seeding).
@@ -35,7 +36,7 @@ protocol OrderSource: AnyObject, Sendable {
   func remove(_ id: Int64) throws
   /// How the board is connected to a server (following, or reconnecting since when), for the status
   /// line; nil for a local file. Read at every draw; the source redraws the board when the connection is
-  /// lost and once it has caught up (``OrderBatch/problem(_:)``).
+  /// lost and once it has caught up (``OrderChange/problem(_:)``).
   var connectionStatus: String? { get }
 }
 
@@ -44,10 +45,78 @@ extension OrderSource {
 }
 
 extension OrderSource {
+  /// What ``follow(_:)`` delivers, as a sequence that runs it while it is iterated (``OrderChanges``).
+  func changes() -> OrderChanges { OrderChanges(source: self) }
+
   /// Order `id`, if it exists.
   func order(_ id: Int64) throws -> Order? {
     try orders(from: id, limit: 1).first { $0.id == id }
   }
+}
+
+/// A source's changes (``OrderSource/follow(_:)``), handed over one at a time: the source's `deliver`
+/// returns when the consumer asks for the next change, having dealt with this one, as a source that
+/// delivers straight to the boards waits for them to apply each change. The source starts with the
+/// first request; the sequence ends when the source's `follow` returns or the consumer's task is
+/// cancelled, which cancels the source.
+struct OrderChanges: AsyncSequence {
+  let source: any OrderSource
+
+  func makeAsyncIterator() -> Iterator { Iterator(source: source) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let source: any OrderSource
+    /// The change handed over last, until the consumer asks for the next one.
+    let handedOver = ContinuationSlot()
+    /// The changes delivered, and where the source delivers them, once it has started.
+    var delivered: Delivered?
+
+    typealias Delivered = (
+      changes: AsyncThrowingStream<OrderChange, any Error>.Iterator,
+      to: AsyncThrowingStream<OrderChange, any Error>.Continuation
+    )
+
+    mutating func next() async throws -> OrderChange? {
+      handedOver.take()?.resume()
+      // Checked here too: a source that always has a change ready would never let the stream see it.
+      guard !Task.isCancelled else {
+        delivered?.to.finish()
+        return nil
+      }
+      if delivered == nil { delivered = start() }
+      return try await delivered?.changes.next()
+    }
+
+    private func start() -> Delivered {
+      let (changes, continuation) = AsyncThrowingStream.makeStream(of: OrderChange.self)
+      let (source, handedOver) = (source, handedOver)
+      let following = Task {
+        do {
+          try await source.follow { change in
+            await withCheckedContinuation { dealtWith in
+              handedOver.lock.withLock { $0 = dealtWith }
+              if case .terminated = continuation.yield(change) { handedOver.take()?.resume() }
+            }
+          }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in
+        following.cancel()
+        handedOver.take()?.resume()
+      }
+      return (changes.makeAsyncIterator(), continuation)
+    }
+  }
+}
+
+/// A continuation to resume once, by whoever takes it first (resumed after the lock).
+final class ContinuationSlot: Sendable {
+  let lock = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+  func take() -> CheckedContinuation<Void, Never>? { lock.withLock { $0.take() } }
 }
 
 extension OrderStore: OrderSource {}

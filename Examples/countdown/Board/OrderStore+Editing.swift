@@ -1,4 +1,5 @@
 import CountdownCore
+import CountdownKit
 import Foundation
 import GRDB
 
@@ -58,7 +59,7 @@ extension OrderStore {
   func pause(_ id: Int64, now: Date) throws -> Bool {
     try edit(id) { db, order in
       if order.isPaused { return false }
-      guard case .running(let end) = order.window else {
+      guard case .success(.until(let end)) = order.window else {
         throw Failure(description: "Order \(id) cannot be paused: \(order.problem). \(Self.repairHint(id))")
       }
       let paused = try Self.checked { try StoredCountdown(end: end).paused(at: now) }
@@ -72,7 +73,7 @@ extension OrderStore {
   func resume(_ id: Int64, now: Date) throws -> Bool {
     try edit(id) { db, order in
       guard order.pausedRemaining != nil else { return false }
-      guard case .paused = order.window else {
+      guard case .success(.paused) = order.window else {
         throw Failure(description: "Order \(id) cannot be resumed: \(order.problem). \(Self.repairHint(id))")
       }
       let running = try Self.checked { try Self.stored(order.window, now: now).resumed(at: now) }
@@ -90,12 +91,13 @@ extension OrderStore {
   // time left as it is).
 
   /// A row's window as a stored countdown.
-  private static func stored(_ window: Order.Window, now: Date) throws -> StoredCountdown {
+  private static func stored(_ window: Result<Deadline, InvalidDeadline>, now: Date) throws -> StoredCountdown {
     switch window {
-    case .running(let end): try checked { try StoredCountdown(end: end) }
-    case .paused(let remaining):
+    case .success(.until(let end)): try checked { try StoredCountdown(end: end) }
+    case .success(.after(let remaining)): try checked { try StoredCountdown(end: now + remaining.timeIntervalValue) }
+    case .success(.paused(let remaining)):
       try checked { try StoredCountdown(state: .paused(remaining: remaining, since: now), total: nil) }
-    case .invalid(let problem): throw Failure(description: "The order's window cannot be used: \(problem).")
+    case .failure(let problem): throw Failure(description: "The order's window cannot be used: \(problem).")
     }
   }
 
@@ -138,17 +140,17 @@ extension OrderStore {
 
   /// The row an edit works on: its window as the board reads it, and whether `paused_remaining` is set.
   struct EditedOrder {
-    var window: Order.Window
+    var window: Result<Deadline, InvalidDeadline>
     var pausedRemaining: ColumnValue?
 
     var isPaused: Bool {
-      if case .paused = window { return true }
+      if case .success(.paused) = window { return true }
       return false
     }
 
     /// Why the window is invalid, or a placeholder.
     var problem: String {
-      if case .invalid(let problem) = window { return problem }
+      if case .failure(let problem) = window { return problem.description }
       return "its window cannot be used"
     }
   }
@@ -165,7 +167,7 @@ extension OrderStore {
         )
       }
       let columns = Order.Columns(row: row)
-      let window = Order(columns: columns)?.window ?? .invalid("id is not an integer")
+      let window = Order(columns: columns)?.window ?? .failure(.unreadable("id is not an integer"))
       let paused: ColumnValue? = columns.pausedRemaining == .null ? nil : columns.pausedRemaining
       return try change(db, EditedOrder(window: window, pausedRemaining: paused))
     }

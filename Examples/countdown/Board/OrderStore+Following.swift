@@ -15,13 +15,13 @@ extension OrderStore {
   /// Ids per statement when reading the rows the log names.
   static let idsPerStatement = 500
 
-  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws {
     try await follow(deliver) { try await Task.sleep(for: Self.pollInterval) }
   }
 
   /// ``follow(_:)``, calling `wait` between two polls (tests poll when they choose to).
   func follow(
-    _ deliver: @escaping @Sendable (OrderBatch) async -> Void, waitingWith wait: @Sendable () async throws -> Void
+    _ deliver: @escaping @Sendable (OrderChange) async -> Void, waitingWith wait: @Sendable () async throws -> Void
   ) async throws {
     var configuration = Configuration()
     configuration.readonly = true
@@ -73,7 +73,7 @@ extension OrderStore {
   /// while the pages were read (replaying a change a page already saw does no harm: rows are read as
   /// they are now).
   private func load(
-    _ reader: DatabaseQueue, idIsRowID: Bool, _ deliver: @escaping @Sendable (OrderBatch) async -> Void
+    _ reader: DatabaseQueue, idIsRowID: Bool, _ deliver: @escaping @Sendable (OrderChange) async -> Void
   ) async throws -> Int64 {
     let (total, events, position) = try await reader.read { db -> (Int, Int?, Int64?) in
       let counts = try Row.fetchOne(db, sql: idIsRowID ? Self.counts : Self.integerIDCounts)
@@ -84,10 +84,10 @@ extension OrderStore {
     while let last = page.last?.id {
       guard page.count == Self.pageSize else { break }
       async let next = reader.read { db in try Self.page(db, after: last) }
-      await deliver(.page(page))
+      await deliver(.changed(page, removed: [], isFirstLoad: true))
       page = try await next
     }
-    if !page.isEmpty { await deliver(.page(page)) }
+    if !page.isEmpty { await deliver(.changed(page, removed: [], isFirstLoad: true)) }
     let unreadable = idIsRowID ? 0 : try await reader.read { db in try Self.unreadableCount(db) }
     await deliver(.loaded(unreadable: unreadable))
     return position ?? 0
@@ -95,7 +95,9 @@ extension OrderStore {
 
   /// What the log holds after a position.
   private enum LogRead: Sendable {
-    case batch(OrderBatch, through: Int64)
+    /// Rows written and ids deleted, and a new count of rows without an integer id when one of those
+    /// was written.
+    case batch(OrderChange, unreadable: Int?, through: Int64)
     case nothing(through: Int64)
     /// The log was pruned past the position, or the file has no log.
     case lost
@@ -105,7 +107,7 @@ extension OrderStore {
   /// that never had one), or when the log was pruned past `position`, the whole table is read again.
   private func readChanges(
     _ reader: DatabaseQueue, after position: Int64, idIsRowID: Bool,
-    _ deliver: @escaping @Sendable (OrderBatch) async -> Void
+    _ deliver: @escaping @Sendable (OrderChange) async -> Void
   ) async throws -> Int64 {
     let read = try await reader.read { db -> LogRead in
       guard try Self.position(db) != nil,
@@ -124,11 +126,12 @@ extension OrderStore {
       let found = Set(rows.map(\.id))
       let unreadable = touchesUnreadable ? try Self.unreadableCount(db) : nil
       return .batch(
-        .changed(rows, removed: ids.filter { !found.contains($0) }, unreadable: unreadable), through: through)
+        .changed(rows, removed: ids.filter { !found.contains($0) }), unreadable: unreadable, through: through)
     }
     switch read {
-    case .batch(let batch, let through):
-      await deliver(batch)
+    case .batch(let change, let unreadable, let through):
+      await deliver(change)
+      if let unreadable { await deliver(.unreadable(unreadable)) }
       return through
     case .nothing(let through):
       return through
@@ -139,7 +142,7 @@ extension OrderStore {
 
   /// Every row again, in one batch: pages read after taking the log's position, then replayed from it.
   private func reload(
-    _ reader: DatabaseQueue, idIsRowID: Bool, _ deliver: @escaping @Sendable (OrderBatch) async -> Void
+    _ reader: DatabaseQueue, idIsRowID: Bool, _ deliver: @escaping @Sendable (OrderChange) async -> Void
   ) async throws -> Int64 {
     let position = try await reader.read { db in try Self.position(db) }
     var rows: [OrderTimes] = []
@@ -150,7 +153,8 @@ extension OrderStore {
       page = try await reader.read { db in try Self.page(db, after: last) }
     }
     let unreadable = idIsRowID ? 0 : try await reader.read { db in try Self.unreadableCount(db) }
-    await deliver(.reloaded(rows, unreadable: unreadable))
+    await deliver(.reloaded(rows))
+    await deliver(.unreadable(unreadable))
     guard let position else { return 0 }
     return try await readChanges(reader, after: position, idIsRowID: idIsRowID, deliver)
   }

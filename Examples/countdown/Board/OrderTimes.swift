@@ -6,49 +6,30 @@ import GRDBSQLite
 /// What the board counts of an order: its window and its event, without its title. Titles are read
 /// only for the rows on screen (``OrderSource/orders(from:limit:)``); a million orders off screen are
 /// a million of these, turned into deadlines on the engine's boards, and then let go.
-struct OrderTimes: Equatable, Sendable {
+struct OrderTimes: Equatable, Sendable, Identifiable {
   var id: Int64
-  var window: Order.Window
+  var window: Result<Deadline, InvalidDeadline>
   /// The event's start, when the row has a valid one.
   var eventAt: Date?
-
-  init(id: Int64, window: Order.Window, eventAt: Date?) {
-    self.id = id
-    self.window = window
-    self.eventAt = eventAt
-  }
-
-  /// The times of an order read with its title.
-  init(_ order: Order) {
-    self.init(id: order.id, window: order.window, eventAt: order.eventAt)
-  }
 
   /// The row on the board of windows: counting to its end or paused; nil while invalid. (No total: the
   /// window display's ring has its own, ``Order/windowLength``, and a row without one costs 8 bytes less.)
   var windowRow: BoardRow<Int64>? {
-    switch window {
-    case .running(let end): BoardRow(id: id, deadline: .until(end))
-    case .paused(let remaining): BoardRow(id: id, deadline: .paused(remaining: remaining))
-    case .invalid: nil
-    }
+    try? BoardRow(id: id, deadline: window.get())
   }
 
   /// The row on the board of events, if the order has one.
   var eventRow: BoardRow<Int64>? {
     eventAt.map { BoardRow(id: id, deadline: .until($0)) }
   }
-
-  /// Whether the window has no time left at `now` (a row already over when it is read).
-  func isOver(at now: Date) -> Bool {
-    switch window {
-    case .running(let end): end <= now
-    case .paused(let remaining): remaining <= .zero
-    case .invalid: false
-    }
-  }
 }
 
 extension OrderTimes {
+  /// The times of an order read with its title.
+  init(_ order: Order) {
+    self.init(id: order.id, window: order.window, eventAt: order.eventAt)
+  }
+
   /// The columns ``init(reading:)`` reads, in its order.
   static let columns = "id, window_end, paused_remaining, event_at"
 
@@ -73,20 +54,20 @@ extension OrderTimes {
   init?(reading statement: SQLiteStatement) {
     guard sqlite3_column_type(statement, 0) == SQLITE_INTEGER else { return nil }
     let end = Self.date(statement, 1)
-    let paused: Result<Duration?, Order.Problem> =
+    let paused: Result<Double?, InvalidDeadline> =
       switch sqlite3_column_type(statement, 2) {
       case SQLITE_NULL: .success(nil)
-      case SQLITE_FLOAT: Order.remaining(.real(sqlite3_column_double(statement, 2)))
-      case SQLITE_INTEGER: Order.remaining(.integer(sqlite3_column_int64(statement, 2)))
-      default: Order.remaining(Self.value(statement, 2))
+      case SQLITE_FLOAT: .success(sqlite3_column_double(statement, 2))
+      case SQLITE_INTEGER: .success(Double(sqlite3_column_int64(statement, 2)))
+      default: Order.seconds(Self.value(statement, 2))
       }
     self.init(
       id: sqlite3_column_int64(statement, 0), window: Order.window(end: end, pausedRemaining: paused),
-      eventAt: try? Self.date(statement, 3).get())
+      eventAt: Order.eventAt(Self.date(statement, 3)))
   }
 
   /// A date column of the current row.
-  private static func date(_ statement: SQLiteStatement, _ column: Int32) -> Result<Date?, Order.Problem> {
+  private static func date(_ statement: SQLiteStatement, _ column: Int32) -> Result<Date?, InvalidDeadline> {
     switch sqlite3_column_type(statement, column) {
     case SQLITE_NULL: return .success(nil)
     case SQLITE_INTEGER: return Order.date(.integer(sqlite3_column_int64(statement, column)))

@@ -1,3 +1,4 @@
+import CountdownKit
 import Foundation
 
 /// A value of an SQLite column, as stored: what a row holds before anyone judges it.
@@ -37,29 +38,12 @@ extension Order {
     var pausedRemaining: ColumnValue
     /// `event_at`: a date, like `windowEnd`.
     var eventAt: ColumnValue
-
-    /// The columns of one row.
-    init(
-      id: ColumnValue, title: ColumnValue, windowEnd: ColumnValue, pausedRemaining: ColumnValue, eventAt: ColumnValue
-    ) {
-      self.id = id
-      self.title = title
-      self.windowEnd = windowEnd
-      self.pausedRemaining = pausedRemaining
-      self.eventAt = eventAt
-    }
-  }
-
-  /// A problem with a value, as a phrase: "is not a date: …", "is out of range: …".
-  struct Problem: Error, Equatable, CustomStringConvertible {
-    /// The phrase.
-    var description: String
   }
 
   /// Reads a row; `nil` only when `id` is not an integer (the row cannot be told apart from others).
   ///
-  /// A paused time wins over the window end; a problem with either makes the window ``Window/invalid(_:)``;
-  /// an unusable event date is dropped.
+  /// A paused time wins over the window end; a problem with either makes the window invalid; an
+  /// unusable event date is dropped.
   init?(columns: Columns) {
     guard case .integer(let id) = columns.id else { return nil }
     let title: String =
@@ -69,67 +53,61 @@ extension Order {
       case .real(let value): "\(value)"
       case .null, .blob: "(untitled)"
       }
-    let window = Self.window(
-      end: Self.date(columns.windowEnd), pausedRemaining: Self.remaining(columns.pausedRemaining))
-    let eventAt = try? Self.date(columns.eventAt).get()
-    self.init(id: id, title: title, window: window, eventAt: eventAt ?? nil)
+    let window = Self.window(end: Self.date(columns.windowEnd), pausedRemaining: Self.seconds(columns.pausedRemaining))
+    self.init(id: id, title: title, window: window, eventAt: Self.eventAt(Self.date(columns.eventAt)))
   }
 
   /// The window of a row whose `window_end` and `paused_remaining` read as given: a paused time wins
-  /// over the end; a problem with either makes the window invalid.
-  static func window(end: Result<Date?, Problem>, pausedRemaining: Result<Duration?, Problem>) -> Window {
-    switch (end, pausedRemaining) {
-    case (_, .failure(let problem)): .invalid("paused_remaining \(problem)")
-    case (_, .success(let remaining?)): .paused(remaining: remaining)
-    case (.success(let date?), .success(nil)): .running(end: date)
-    case (.success(nil), .success(nil)): .invalid("window_end is NULL")
-    case (.failure(let problem), .success(nil)): .invalid("window_end \(problem)")
+  /// over the end (``Deadline/init(endsAt:pausedRemaining:)`` judges both); a column that cannot be
+  /// read makes the window invalid.
+  static func window(
+    end: Result<Date?, InvalidDeadline>, pausedRemaining: Result<Double?, InvalidDeadline>
+  ) -> Result<Deadline, InvalidDeadline> {
+    Result { () throws(InvalidDeadline) in
+      let paused = try pausedRemaining.get()
+      return try Deadline(endsAt: paused == nil ? end.get() : nil, pausedRemaining: paused)
     }
   }
 
-  /// A date column: nil for NULL, a failure for anything that is not a plausible date.
+  /// An event date as read: kept when it is one a deadline may count to (``Deadline/isPlausible(_:)``).
+  static func eventAt(_ date: Result<Date?, InvalidDeadline>) -> Date? {
+    guard case .success(let date?) = date, Deadline.isPlausible(date) else { return nil }
+    return date
+  }
+
+  /// A date column: nil for NULL, a failure for anything that is not a date (whether it is a plausible
+  /// one is ``Deadline``'s to judge).
   ///
   /// Text is read in UTC unless it names a zone (GRDB stores dates as UTC text); numbers are
   /// seconds since 1970.
-  static func date(_ value: ColumnValue) -> Result<Date?, Problem> {
-    let date: Date
+  static func date(_ value: ColumnValue) -> Result<Date?, InvalidDeadline> {
     switch value {
-    case .null:
-      return .success(nil)
-    case .integer(let seconds):
-      date = Date(timeIntervalSince1970: Double(seconds))
-    case .real(let seconds):
-      guard seconds.isFinite else { return .failure(Problem(description: "is out of range: \(value)")) }
-      date = Date(timeIntervalSince1970: seconds)
+    case .null: .success(nil)
+    case .integer(let seconds): .success(Date(timeIntervalSince1970: Double(seconds)))
+    case .real(let seconds): .success(Date(timeIntervalSince1970: seconds))
     case .text(let text):
-      guard let bytes = DecimalDigits.normalizedASCII(text),
-        let fields = try? DateTimeFields.parse(bytes), let parsed = fields.date(assumingOffset: 0)
-      else { return .failure(Problem(description: "is not a date: \(value)")) }
-      date = parsed
-    case .blob:
-      return .failure(Problem(description: "is not a date: \(value)"))
+      if let bytes = DecimalDigits.normalizedASCII(text), let fields = try? DateTimeFields.parse(bytes),
+        let date = fields.date(assumingOffset: 0)
+      {
+        .success(date)
+      } else {
+        .failure(.unreadable("window_end is not a date: \(value)"))
+      }
+    case .blob: .failure(.unreadable("window_end is not a date: \(value)"))
     }
-    guard plausibleDates.contains(date) else { return .failure(Problem(description: "is out of range: \(value)")) }
-    return .success(date)
   }
 
-  /// The paused remaining time in seconds: nil for NULL, a failure for a negative, huge or non-number.
-  static func remaining(_ value: ColumnValue) -> Result<Duration?, Problem> {
-    let seconds: Double
+  /// The paused time left in seconds: nil for NULL, a failure for a value that is not a number (whether
+  /// it is a usable one is ``Deadline``'s to judge).
+  static func seconds(_ value: ColumnValue) -> Result<Double?, InvalidDeadline> {
     switch value {
-    case .null: return .success(nil)
-    case .integer(let whole): seconds = Double(whole)
-    case .real(let real): seconds = real
+    case .null: .success(nil)
+    case .integer(let whole): .success(Double(whole))
+    case .real(let real): .success(real)
     case .text(let text):
-      guard let number = NumberText.decimal(text) else {
-        return .failure(Problem(description: "is not a number of seconds: \(value)"))
-      }
-      seconds = number
-    case .blob: return .failure(Problem(description: "is not a number of seconds: \(value)"))
+      NumberText.decimal(text).map { .success($0) }
+        ?? .failure(.unreadable("paused_remaining is not a number of seconds: \(value)"))
+    case .blob: .failure(.unreadable("paused_remaining is not a number of seconds: \(value)"))
     }
-    guard seconds.isFinite, (0...maximumPausedSeconds).contains(seconds) else {
-      return .failure(Problem(description: "is out of range: \(value)"))
-    }
-    return .success(.milliseconds(Int64((seconds * 1_000).rounded())))
   }
 }

@@ -1,3 +1,4 @@
+import CountdownKit
 import Foundation
 
 extension Order {
@@ -6,8 +7,8 @@ extension Order {
   /// milliseconds), in UTC, in ASCII digits. That form is read here field by field; any other text
   /// (another form, other digits, a field out of range) goes through ``date(_:)`` and gets exactly its
   /// result and message.
-  static func date(utf8 text: UnsafeRawBufferPointer) -> Result<Date?, Problem> {
-    if let date = storedDate(text), plausibleDates.contains(date) { return .success(date) }
+  static func date(utf8 text: UnsafeRawBufferPointer) -> Result<Date?, InvalidDeadline> {
+    if let date = storedDate(text) { return .success(date) }
     return date(.text(String(decoding: text, as: UTF8.self)))
   }
 

@@ -1,5 +1,6 @@
 #if COUNTDOWN_POSTGRES
   import ArgumentParser
+  import CountdownKit
   import CountdownPostgres
   import Dispatch
   import Foundation
@@ -51,37 +52,27 @@
       try blocking { [store] in try await store.rows(before: id, limit: limit) }.map(Order.init)
     }
 
-    func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
+    func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws {
       await deliver(.loading(total: try await store.count(), events: try await store.countWithEvent()))
       let follower = PostgresDeadlineFollower(location: store.location, table: store.table)
       self.follower.withLock { $0 = follower }
+      // A reload (the follower was away longer than the log of deletions is kept) is gathered until it
+      // has caught up: then its rows replace the board's at once.
+      var reload = ReloadGatherer<OrderTimes>()
       var isLoaded = false
-      // The rows of a reload (the follower was away longer than the log of deletions is kept), until it
-      // has caught up: then they replace the board's rows at once.
-      var reloaded: [OrderTimes]?
       try await follower.run { change in
         switch change {
         case .upserted(let rows):
           let times = rows.map(OrderTimes.init)
-          if reloaded != nil {
-            reloaded?.append(contentsOf: times)
-          } else {
-            await deliver(isLoaded ? .changed(times, removed: [], unreadable: nil) : .page(times))
-          }
+          if !reload.gather(times) { await deliver(.changed(times, removed: [], isFirstLoad: !isLoaded)) }
         case .removed(let ids):
-          if reloaded != nil {
-            let gone = Set(ids)
-            reloaded?.removeAll { gone.contains($0.id) }
-          } else {
-            await deliver(.changed([], removed: ids, unreadable: nil))
-          }
+          if !reload.gather(removing: ids) { await deliver(.changed([], removed: ids)) }
         case .reloading:
-          reloaded = []
+          reload.begin()
         case .caughtUp(let isFirstLoad, _):
           // The table's id column is a bigint: every row has one.
-          if let rows = reloaded {
-            reloaded = nil
-            await deliver(.reloaded(rows, unreadable: 0))
+          if let rows = reload.finish() {
+            await deliver(.reloaded(rows))
           } else if isFirstLoad {
             await deliver(.loaded(unreadable: 0))
           } else {
@@ -143,28 +134,17 @@
   }
 
   extension OrderTimes {
-    /// The times of a row of the PostgreSQL table (its title is not kept).
+    /// The times of a row of the PostgreSQL table (its title is not kept; its deadline is read as
+    /// ``Order/window`` is, `Deadline(endsAt:pausedRemaining:)`).
     init(_ row: DeadlineRow) {
-      let window: Order.Window =
-        switch row.state {
-        case .running(let end): .running(end: end)
-        case .paused(let remaining): .paused(remaining: remaining)
-        case .invalid(let problem): .invalid(TerminalText.sanitized(problem))
-        }
-      self.init(id: row.id, window: window, eventAt: row.eventAt)
+      self.init(id: row.id, window: row.deadline, eventAt: row.eventAt)
     }
   }
 
   extension Order {
     /// An order from a row of the PostgreSQL table; the title is made safe for a terminal.
     init(_ row: DeadlineRow) {
-      let window: Window =
-        switch row.state {
-        case .running(let end): .running(end: end)
-        case .paused(let remaining): .paused(remaining: remaining)
-        case .invalid(let problem): .invalid(problem)
-        }
-      self.init(id: row.id, title: TerminalText.sanitized(row.title), window: window, eventAt: row.eventAt)
+      self.init(id: row.id, title: row.title, window: row.deadline, eventAt: row.eventAt)
     }
   }
 

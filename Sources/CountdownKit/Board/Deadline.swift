@@ -66,7 +66,7 @@ public enum InvalidDeadline: Error, Hashable, Sendable, CustomStringConvertible 
   /// "ends_at is not a date: 'tomorrow'").
   case unreadable(String)
 
-  /// What is wrong, in words, such as "the end date is out of range: 2500-01-01 00:00:00 +0000".
+  /// What is wrong, in words, such as "the end date is out of range: 2500-01-01T00:00:00Z".
   public var description: String {
     switch self {
     case .noEnd: "no end date and no paused time left"
@@ -76,11 +76,11 @@ public enum InvalidDeadline: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// `date` as Foundation prints it when it can (it traps on an infinite date), else in seconds since
-  /// 1970.
+  /// `date` in ISO 8601 from the year 1583 to 9999, else in seconds since 1970 (Foundation's
+  /// `description` is unavailable for far dates such as 9999-12-31 and traps on an infinite one).
   private static func describe(_ date: Date) -> String {
     let seconds = date.timeIntervalSince1970
-    guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds) s from 1970" }
-    return "\(date)"
+    guard (-12_212_553_600...253_402_300_799).contains(seconds) else { return "\(seconds) s from 1970" }
+    return date.formatted(.iso8601)
   }
 }

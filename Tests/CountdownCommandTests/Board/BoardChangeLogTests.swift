@@ -1,3 +1,4 @@
+import CountdownKit
 import Foundation
 import GRDB
 import Testing
@@ -133,7 +134,7 @@ struct BoardChangeLogTests {
     let expected = try store.orders(from: .min, limit: 100).map(OrderTimes.init)
     #expect(read == expected)
     #expect(read.count == 10)
-    guard case .running(let end) = read[0].window else {
+    guard case .success(.until(let end)) = read[0].window else {
       Issue.record("the stored date was not read: \(read[0].window)")
       return
     }

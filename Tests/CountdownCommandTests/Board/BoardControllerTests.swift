@@ -16,7 +16,7 @@ final class SlowSource: OrderSource {
   init(count: Int) {
     let end = Date().addingTimeInterval(3_600)
     orders = (1...count).map { (id: Int) -> Order in
-      let window: Order.Window = id % 10 == 0 ? .invalid("window_end is NULL") : .running(end: end)
+      let window: Result<Deadline, InvalidDeadline> = id % 10 == 0 ? .failure(.noEnd) : .success(.until(end))
       let eventAt: Date? = id % 3 == 0 ? end : nil
       return Order(id: Int64(id), title: "Order \(id)", window: window, eventAt: eventAt)
     }
@@ -38,18 +38,20 @@ final class SlowSource: OrderSource {
     return rows
   }
 
-  func follow(_ deliver: @escaping @Sendable (OrderBatch) async -> Void) async throws {
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws {
     await deliver(.loading(total: orders.count, events: nil))
     let times = orders.map(OrderTimes.init)
-    await deliver(.page(Array(times.prefix(1_000))))
+    await deliver(.changed(Array(times.prefix(1_000)), removed: [], isFirstLoad: true))
+    finished.yield()
     try await gate.wait()
-    await deliver(.page(Array(times.dropFirst(1_000))))
+    await deliver(.changed(Array(times.dropFirst(1_000)), removed: [], isFirstLoad: true))
     await deliver(.loaded(unreadable: 0))
     finished.yield()
   }
 
-  /// Waits until the whole load was delivered (and so applied: delivering awaits the board).
-  func loaded() async {
+  /// Waits until the first page was delivered, then until the whole load was (and so applied:
+  /// `deliver` returns once the boards have dealt with the change).
+  func delivered() async {
     var iterator = done.makeAsyncIterator()
     await iterator.next()
   }
@@ -62,6 +64,87 @@ final class SlowSource: OrderSource {
   func pause(_ id: Int64, now: Date) throws -> Bool { false }
   func resume(_ id: Int64, now: Date) throws -> Bool { false }
   func remove(_ id: Int64) throws {}
+}
+
+/// A source in memory that delivers `.unreadable(0)`, `.unreadable(1)`, … and records how far it got.
+final class CountingSource: OrderSource {
+  let limit: Int
+  let returned = Mutex(0)
+  private let (ended, end) = AsyncStream.makeStream(of: Void.self)
+
+  init(limit: Int) { self.limit = limit }
+
+  func follow(_ deliver: @escaping @Sendable (OrderChange) async -> Void) async throws {
+    for count in 0..<limit {
+      guard !Task.isCancelled else { break }
+      await deliver(.unreadable(count))
+      returned.withLock { $0 = count + 1 }
+    }
+    end.finish()
+  }
+
+  /// Waits until `follow(_:)` has returned.
+  func followed() async {
+    for await _ in ended {}
+  }
+
+  var path: String { "memory" }
+  func orders(from id: Int64, limit: Int) throws -> [Order] { [] }
+  func orders(before id: Int64?, limit: Int) throws -> [Order] { [] }
+  func count() throws -> Int { 0 }
+  func countRunning(endingAfter date: Date) throws -> Int { 0 }
+  func add(title: String, windowEnd: Date, eventAt: Date?) throws -> Int64 { 0 }
+  func add(_ orders: [(title: String, windowEnd: Date, pausedRemaining: Double?, eventAt: Date?)]) throws {}
+  func setWindowEnd(of id: Int64, to end: Date, now: Date) throws -> Bool { false }
+  func pause(_ id: Int64, now: Date) throws -> Bool { false }
+  func resume(_ id: Int64, now: Date) throws -> Bool { false }
+  func remove(_ id: Int64) throws {}
+}
+
+@Suite("A source's changes")
+struct OrderChangesTests {
+  @Test("A change is handed over when the consumer asks for the next one: the source never runs ahead")
+  func handedOverOneAtATime() async throws {
+    let source = CountingSource(limit: 1_000)
+    var changes = source.changes().makeAsyncIterator()
+    for expected in 0..<5 {
+      let change = try await changes.next()
+      guard case .unreadable(let count)? = change else {
+        Issue.record("got \(String(describing: change))")
+        return
+      }
+      #expect(count == expected)
+      // However long the consumer takes over this change, the source waits in its `deliver`.
+      for _ in 0..<100 { await Task.yield() }
+      #expect(source.returned.withLock { $0 } == expected, "deliver returned only for the changes asked past")
+    }
+  }
+
+  @Test("Every change arrives, in order, and the sequence ends when the source does")
+  func endsWithTheSource() async throws {
+    let source = CountingSource(limit: 50)
+    var seen: [Int] = []
+    for try await change in source.changes() {
+      if case .unreadable(let count) = change { seen.append(count) }
+    }
+    #expect(seen == Array(0..<50))
+    await source.followed()
+  }
+
+  @Test("Cancelling the consumer ends the source")
+  func cancellingEndsTheSource() async throws {
+    let source = CountingSource(limit: .max)
+    let consumer = Task {
+      var taken = 0
+      for try await _ in source.changes() { taken += 1 }
+      return taken
+    }
+    while source.returned.withLock({ $0 }) < 10 { await Task.yield() }
+    consumer.cancel()
+    await source.followed()
+    let taken = try await consumer.value
+    #expect(taken >= 10)
+  }
 }
 
 /// The board controller against a source in memory: what it shows before and after the load, and how
@@ -88,14 +171,14 @@ struct BoardControllerTests {
     #expect(first.finishedCount == nil && first.invalidCount == nil, "not counted before every row is read")
     #expect(source.read == 5, "the first screen reads its rows only")
 
-    // The load's first page has arrived; the rest waits for the gate.
-    try await waitUntil { controller.screen.loading?.loaded == 1_000 }
+    // The load's first page has been applied; the rest waits for the gate.
+    await source.delivered()
     #expect(controller.screen.orderCount == 50_000)
     #expect(BoardFrameBuilder.status(controller.screen) == "50000 orders · loading 2% · finished: counting…")
-    #expect(controller.boards.windows.count >= 900)
+    #expect(controller.boards.windows.count == 900, "the first page's valid windows, the first screen's among them")
 
     await source.gate.open()
-    await source.loaded()
+    await source.delivered()
     let loaded = controller.screen
     #expect(loaded.loading == nil)
     #expect(loaded.orderCount == 50_000)
@@ -130,12 +213,5 @@ struct BoardControllerTests {
     controller.moveToFirst()
     #expect(controller.selectedID == 1 && controller.shown.map(\.id) == [1, 2, 3, 4, 5])
     await source.gate.close()
-  }
-
-  /// Waits, by yielding (never sleeping), until `condition` holds, for at most 30 s of wall time.
-  func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
-    #expect(condition())
   }
 }

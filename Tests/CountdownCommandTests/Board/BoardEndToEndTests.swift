@@ -93,10 +93,10 @@ struct BoardEndToEndTests {
     #expect(
       listing.output.components(separatedBy: "\n") == [
         "#1 Fitting: Ada | ● 2 hours",
-        "#2 Null | ⚠ invalid: window_end is NULL",
+        "#2 Null | ⚠ invalid: no end date and no paused time left",
         "#3 Garbage | ⚠ invalid: window_end is not a date: \"next tuesday\"",
-        "#4 Far | ⚠ invalid: window_end is out of range: \"9999-12-31 00:00:00\"",
-        "#5 Negative | ⚠ invalid: paused_remaining is out of range: -5.0",
+        "#4 Far | ⚠ invalid: the end date is out of range: 9999-12-31T00:00:00Z",
+        "#5 Negative | ⚠ invalid: the paused time left is out of range: -5.0 s",
       ])
     for id in ["2", "3", "4"] { #expect(try await board(["pause", id]).status == 1) }
     #expect(try await board(["resume", "5"]).status == 1)

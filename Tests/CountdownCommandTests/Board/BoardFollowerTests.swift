@@ -40,16 +40,17 @@ actor PollGate {
   }
 }
 
-/// A batch as a line of text, for comparing.
-func summary(_ batch: OrderBatch) -> String {
-  func ids(_ rows: [OrderTimes]) -> String { rows.map { String($0.id) }.joined(separator: ",") }
-  switch batch {
+/// A change as a line of text, for comparing: the rows it names (the invalid ones among them), in id order.
+func summary(_ change: OrderChange) -> String {
+  func ids(_ ids: [Int64]) -> String { ids.sorted().map(String.init).joined(separator: ",") }
+  switch change {
   case .loading(let total, _): return "loading \(total)"
-  case .page(let rows): return "page \(ids(rows))"
   case .loaded(let unreadable): return "loaded \(unreadable)"
-  case .changed(let rows, let removed, _):
-    return "changed \(ids(rows)) removed \(removed.map(String.init).joined(separator: ","))"
-  case .reloaded(let rows, _): return "reloaded \(ids(rows))"
+  case .unreadable(let count): return "unreadable \(count)"
+  case .orders(.changed(let upserted, let removed), _, let invalid, let isFirstLoad):
+    let rows = ids(upserted.map(\.id) + invalid)
+    return isFirstLoad ? "page \(rows)" : "changed \(rows) removed \(ids(removed.filter { !invalid.contains($0) }))"
+  case .orders(.reloaded(let rows), _, let invalid, _): return "reloaded \(ids(rows.map(\.id) + invalid))"
   case .problem(let message): return "problem \(message ?? "none")"
   }
 }
@@ -69,11 +70,11 @@ struct BoardFollowerTests {
 
   /// A follower of a store with orders 1, 2 and 3, its batches, and the gate of its polls.
   func following(
-    onBatch: @escaping @Sendable (OrderBatch) -> Void = { _ in }
-  ) throws -> (OrderStore, AsyncStream<OrderBatch>.AsyncIterator, PollGate, Task<Void, any Error>) {
+    onBatch: @escaping @Sendable (OrderChange) -> Void = { _ in }
+  ) throws -> (OrderStore, AsyncStream<OrderChange>.AsyncIterator, PollGate, Task<Void, any Error>) {
     let store = try OrderStore(path: db)
     for title in ["a", "b", "c"] { try store.add(title: title, windowEnd: Date().addingTimeInterval(3_600)) }
-    let (batches, received) = AsyncStream.makeStream(of: OrderBatch.self)
+    let (batches, received) = AsyncStream.makeStream(of: OrderChange.self)
     let gate = PollGate()
     let task = Task {
       try await store.follow({ batch in
@@ -93,7 +94,7 @@ struct BoardFollowerTests {
     try DatabaseQueue(path: db, configuration: configuration).write { try $0.execute(sql: sql) }
   }
 
-  func next(_ batches: inout AsyncStream<OrderBatch>.AsyncIterator) async -> String? {
+  func next(_ batches: inout AsyncStream<OrderChange>.AsyncIterator) async -> String? {
     await batches.next().map(summary)
   }
 
@@ -124,8 +125,8 @@ struct BoardFollowerTests {
   func editDuringTheLoad() async throws {
     let path = db
     var (_, batches, gate, task) = try following { batch in
-      guard case .page = batch else { return }
       // Another program writes while the board applies the first page.
+      guard summary(batch) == "page 1,2,3" else { return }
       var configuration = Configuration()
       configuration.busyMode = .timeout(5)
       try? DatabaseQueue(path: path, configuration: configuration).write { db in
@@ -139,8 +140,8 @@ struct BoardFollowerTests {
     await gate.open()
     let changed = await batches.next()
     #expect(changed.map(summary) == "changed 1,99 removed ")
-    if case .changed(let rows, _, _)? = changed {
-      #expect(rows.first?.window == .invalid("window_end is NULL"), "read as it is now")
+    if case .orders(_, _, let invalid, _)? = changed {
+      #expect(invalid == [1], "read as it is now: its window_end is NULL")
     }
     task.cancel()
     await gate.close()
@@ -160,6 +161,7 @@ struct BoardFollowerTests {
       """)
     await gate.open()
     #expect(await next(&batches) == "reloaded 2,3,5")
+    #expect(await next(&batches) == "unreadable 0")
     try otherProgram("UPDATE orders SET title = 'c again' WHERE id = 3")
     await gate.open()
     #expect(await next(&batches) == "changed 3 removed ")
@@ -177,7 +179,7 @@ struct BoardFollowerTests {
       DROP TRIGGER orders_logs_insert; DROP TRIGGER orders_logs_update; DROP TRIGGER orders_logs_delete;
       DROP TABLE orders_changes; DROP TABLE orders_changes_pruned;
       """)
-    let (stream, received) = AsyncStream.makeStream(of: OrderBatch.self)
+    let (stream, received) = AsyncStream.makeStream(of: OrderChange.self)
     let gate = PollGate()
     let task = Task { try await store.follow({ received.yield($0) }) { try await gate.wait() } }
     var batches = stream.makeAsyncIterator()
@@ -187,6 +189,7 @@ struct BoardFollowerTests {
     try otherProgram("INSERT INTO orders (id, title, window_end) VALUES (2, 'b', '2030-01-01 00:00:00')")
     await gate.open()
     #expect(await next(&batches) == "reloaded 1,2")
+    #expect(await next(&batches) == "unreadable 0")
     task.cancel()
     await gate.close()
     _ = try? await task.value

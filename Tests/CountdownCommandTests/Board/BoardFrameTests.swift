@@ -10,7 +10,7 @@ struct BoardFrameTests {
   static func row(_ id: Int64, _ title: String, _ text: String, urgency: Urgency = .plenty, progress: Double = 1)
     -> OrderRow
   {
-    let order = Order(id: id, title: title, window: .running(end: Date()))
+    let order = Order(id: id, title: title, window: .success(.until(Date())))
     return OrderRow(
       order: order, window: .init(first: .init(first: text, second: urgency), second: progress), isPaused: false,
       event: nil)
@@ -23,7 +23,7 @@ struct BoardFrameTests {
       rows: [
         Self.row(1, "Fitting: Ada", "3 hours"), Self.row(2, "Pickup: Bo", "45 min", urgency: .hurry, progress: 0.5),
         OrderRow(
-          order: Order(id: 3, title: "Broken", window: .invalid("window_end is NULL")), window: nil, isPaused: false,
+          order: Order(id: 3, title: "Broken", window: .failure(.noEnd)), window: nil, isPaused: false,
           event: nil),
       ],
       selected: 1, orderCount: 3, finishedCount: 0, invalidCount: 1, lastFinished: "#7 Return: Cy at 18:25:00")
@@ -33,7 +33,8 @@ struct BoardFrameTests {
     #expect(frame.text(row: 2) == "  #1     Fitting: Ada            ● 3 hours")
     #expect(frame.text(row: 3) == "▸ #2     Pickup: Bo              ◑ 45 min")
     #expect(
-      frame.text(row: 4) == "  #3     Broken                  ⚠ invalid: window_end is NULL", "the reason in full")
+      frame.text(row: 4) == "  #3     Broken                  ⚠ invalid: no end date and no paused time left",
+      "the reason in full")
     #expect((0..<80).allSatisfy { frame[row: 3, column: $0].style.isInverse }, "the selected row is inverted")
     #expect(frame[row: 2, column: 33].style.color == .green)
     #expect(frame[row: 4, column: 33].style.color == .red)
@@ -57,25 +58,25 @@ struct BoardFrameTests {
     defer { boards.shutdown() }
     let now = Date()
     func running(_ id: Int64, minutes: Double) -> OrderTimes {
-      OrderTimes(id: id, window: .running(end: now.addingTimeInterval(minutes * 60)), eventAt: nil)
+      OrderTimes(id: id, window: .success(.until(now.addingTimeInterval(minutes * 60))), eventAt: nil)
     }
     let minutes: [Int64: Double] = [1: 120, 2: 20, 3: 25, 4: 2, 5: -3, 6: 50]
     var rows = minutes.map { running($0, minutes: $1) }
-    rows.append(OrderTimes(id: 7, window: .paused(remaining: .seconds(240)), eventAt: nil))
-    rows.append(OrderTimes(id: 8, window: .invalid("window_end is NULL"), eventAt: nil))
+    rows.append(OrderTimes(id: 7, window: .success(.paused(remaining: .seconds(240))), eventAt: nil))
+    rows.append(OrderTimes(id: 8, window: .failure(.noEnd), eventAt: nil))
     boards.apply(.loading(total: rows.count + 1, events: nil))
-    boards.apply(.page(rows))
+    boards.apply(.changed(rows, removed: [], isFirstLoad: true))
     // During the load: #3 moves to 40 minutes left; the counts are unknown until the load ends.
-    boards.apply(.changed([running(3, minutes: 40)], removed: [], unreadable: nil))
+    boards.apply(.changed([running(3, minutes: 40)], removed: []))
     #expect(boards.urgencyCounts(at: now) == nil)
-    boards.apply(.page([running(9, minutes: 4)]))
+    boards.apply(.changed([running(9, minutes: 4)], removed: [], isFirstLoad: true))
     boards.apply(.loaded(unreadable: 0))
     #expect(try #require(boards.urgencyCounts(at: now)) == (underHalfHour: 4, underFiveMinutes: 3))
     // #1 moves to 1 minute left, #2 is deleted, #8 becomes valid with 10 minutes left, #7 resumes with
     // 40 minutes left.
     boards.apply(
       .changed(
-        [running(1, minutes: 1), running(8, minutes: 10), running(7, minutes: 40)], removed: [2], unreadable: nil))
+        [running(1, minutes: 1), running(8, minutes: 10), running(7, minutes: 40)], removed: [2]))
     #expect(try #require(boards.urgencyCounts(at: now)) == (underHalfHour: 4, underFiveMinutes: 3))
     // As time passes (away from the boundaries): in 11 minutes #3 and #7 have 29 left, #8 is over; in 25,
     // #6 has 25 left too.
@@ -86,7 +87,7 @@ struct BoardFrameTests {
     #expect(
       try #require(boards.urgencyCounts(at: now.addingTimeInterval(4_000))) == (underHalfHour: 0, underFiveMinutes: 0))
     // A reload counts exactly its rows.
-    boards.apply(.reloaded([running(1, minutes: 3), running(2, minutes: 29)], unreadable: 0))
+    boards.apply(.reloaded([running(1, minutes: 3), running(2, minutes: 29)]))
     #expect(try #require(boards.urgencyCounts(at: now)) == (underHalfHour: 2, underFiveMinutes: 1))
   }
 

@@ -8,9 +8,9 @@ import Testing
 @Suite("Board model")
 struct BoardTests {
   @Test(
-    "Date columns: NULL, GRDB text, ISO 8601, timestamps; garbage and absurd values are problems",
+    "Window ends: GRDB text, ISO 8601, timestamps; NULL, garbage and absurd values make the window invalid",
     arguments: [
-      (ColumnValue.null, "nil"),
+      (ColumnValue.null, "no end date"),
       (.text("2026-12-31 23:59:59.000"), "1798761599.0"),
       (.text("2026-12-31T23:59:59Z"), "1798761599.0"),
       (.text("2026-12-31T23:59:59+01:00"), "1798757999.0"),
@@ -31,21 +31,31 @@ struct BoardTests {
       (.text("\u{1B}[2J"), "not a date: \"[2J\""),
     ])
   func dates(value: ColumnValue, expected: String) {
-    switch Order.date(value) {
-    case .success(let date?): #expect("\(date.timeIntervalSince1970)" == expected)
-    case .success(nil): #expect(expected == "nil")
+    switch Order.window(end: Order.date(value), pausedRemaining: .success(nil)) {
+    case .success(.until(let date)): #expect("\(date.timeIntervalSince1970)" == expected)
+    case .success(let deadline): Issue.record("read as \(deadline)")
     case .failure(let problem): #expect(problem.description.contains(expected), "\(problem)")
+    }
+    if case .success(let date?) = Order.date(value) {
+      #expect(Order.eventAt(.success(date)) == (expected.contains("out of range") ? nil : date), "as an event date")
     }
   }
 
-  @Test("Paused remaining time: seconds, never negative, NaN or huge")
+  @Test("Paused remaining time: seconds, never negative, NaN or huge; it wins over the window end")
   func remaining() throws {
-    #expect(try Order.remaining(.null).get() == nil)
-    #expect(try Order.remaining(ColumnValue(90.5.databaseValue)).get() == .milliseconds(90_500))
-    #expect(try Order.remaining(.text("๙๐")).get() == .seconds(90))
-    for bad in [(-5.0).databaseValue, Double.nan.databaseValue, 1e300.databaseValue, "soon".databaseValue] {
-      #expect(throws: Order.Problem.self) { try Order.remaining(ColumnValue(bad)).get() }
+    func window(_ value: ColumnValue) -> Result<Deadline, InvalidDeadline> {
+      Order.window(end: .failure(.unreadable("window_end is not a date")), pausedRemaining: Order.seconds(value))
     }
+    #expect(try Order.seconds(.null).get() == nil)
+    #expect(window(ColumnValue(90.5.databaseValue)) == .success(.paused(remaining: .milliseconds(90_500))))
+    #expect(window(.text("๙๐")) == .success(.paused(remaining: .seconds(90))))
+    for bad in [(-5.0).databaseValue, Double.nan.databaseValue, 1e300.databaseValue] {
+      guard case .failure(.pausedOutOfRange) = window(ColumnValue(bad)) else {
+        Issue.record("paused_remaining \(bad) was accepted")
+        continue
+      }
+    }
+    #expect(window(.text("soon")) == .failure(.unreadable("paused_remaining is not a number of seconds: \"soon\"")))
   }
 
   @Test("Rows read into orders; a paused time wins over the window end; problems make the row invalid")
@@ -54,9 +64,9 @@ struct BoardTests {
     func order(_ values: [String: (any DatabaseValueConvertible)?]) -> Order? {
       Order(columns: Order.Columns(row: Row(["id": 7, "title": "Fitting"].merging(values) { $1 })))
     }
-    #expect(order(["window_end": end])?.window == .running(end: end))
-    #expect(order(["window_end": end, "paused_remaining": 60.0])?.window == .paused(remaining: .seconds(60)))
-    #expect(order(["window_end": nil])?.window == .invalid("window_end is NULL"))
+    #expect(order(["window_end": end])?.window == .success(.until(end)))
+    #expect(order(["window_end": end, "paused_remaining": 60.0])?.window == .success(.paused(remaining: .seconds(60))))
+    #expect(order(["window_end": nil])?.window == .failure(.noEnd))
     #expect(order(["window_end": end, "event_at": "garbage"])?.eventAt == nil)
     #expect(order(["window_end": end, "event_at": end])?.eventAt == end)
     #expect(order(["window_end": end, "title": "\u{1B}]2;x\u{7}Ada"])?.title == "]2;xAda")
@@ -70,7 +80,7 @@ struct BoardTests {
       (1.0, "● 2 hours"), (0.75, "◕ 1.5 hours"), (0.5, "◑ 1 hour"), (0.25, "◔ 30 min"), (0.0, "○ 0 min"),
     ])
   func rowText(progress: Double, expected: String) {
-    let order = Order(id: 3, title: "Fitting: Ada", window: .running(end: Date()))
+    let order = Order(id: 3, title: "Fitting: Ada", window: .success(.until(Date())))
     let text = String(expected.dropFirst(2))
     let value = OrderRow.WindowValue(first: .init(first: text, second: .plenty), second: progress)
     let row = OrderRow(order: order, window: value, isPaused: false, event: nil)

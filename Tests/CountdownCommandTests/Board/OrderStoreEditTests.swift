@@ -1,3 +1,4 @@
+import CountdownKit
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct OrderStoreEditTests {
     return (store, id)
   }
 
-  func window(_ store: OrderStore, _ id: Int64) throws -> Order.Window? {
+  func window(_ store: OrderStore, _ id: Int64) throws -> Result<Deadline, InvalidDeadline>? {
     try store.order(id)?.window
   }
 
@@ -25,12 +26,12 @@ struct OrderStoreEditTests {
   func pauseRetargetResume() throws {
     let (store, id) = try makeStore()
     #expect(try store.pause(id, now: start.addingTimeInterval(100)))
-    #expect(try window(store, id) == .paused(remaining: .seconds(500)))
+    #expect(try window(store, id) == .success(.paused(remaining: .seconds(500))))
     #expect(try !store.pause(id, now: start.addingTimeInterval(150)), "already paused")
     #expect(try store.setWindowEnd(of: id, to: start.addingTimeInterval(1_000), now: start.addingTimeInterval(200)))
-    #expect(try window(store, id) == .paused(remaining: .seconds(800)), "paused with the time to the new end")
+    #expect(try window(store, id) == .success(.paused(remaining: .seconds(800))), "paused with the time to the new end")
     #expect(try store.resume(id, now: start.addingTimeInterval(300)))
-    #expect(try window(store, id) == .running(end: start.addingTimeInterval(1_100)))
+    #expect(try window(store, id) == .success(.until(start.addingTimeInterval(1_100))))
     #expect(try !store.resume(id, now: start.addingTimeInterval(400)), "not paused")
   }
 
@@ -39,13 +40,13 @@ struct OrderStoreEditTests {
     let (store, id) = try makeStore()
     try store.pause(id, now: start)
     try store.setWindowEnd(of: id, to: start.addingTimeInterval(-60), now: start)
-    #expect(try window(store, id) == .paused(remaining: .zero))
+    #expect(try window(store, id) == .success(.paused(remaining: .zero)))
   }
 
   @Test("A running order moves to its new deadline")
   func runningRetarget() throws {
     let (store, id) = try makeStore()
     #expect(try !store.setWindowEnd(of: id, to: start.addingTimeInterval(42), now: start))
-    #expect(try window(store, id) == .running(end: start.addingTimeInterval(42)))
+    #expect(try window(store, id) == .success(.until(start.addingTimeInterval(42))))
   }
 }

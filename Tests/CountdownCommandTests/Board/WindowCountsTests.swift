@@ -99,17 +99,19 @@ struct WindowCountsTests {
     boards.watchCounts { calls += 1 }
     let now = Date()
     let end = now.addingTimeInterval(3 * 3_600)
-    boards.apply(.page([OrderTimes(id: 1, window: .running(end: end), eventAt: nil)]))
+    boards.apply(
+      .changed([OrderTimes(id: 1, window: .success(.until(end)), eventAt: nil)], removed: [], isFirstLoad: true))
     #expect(boards.countsWakeUp == nil, "none while the counts are unknown")
     boards.apply(.loaded(unreadable: 0))
     #expect(boards.countsWakeUp == end.addingTimeInterval(-1_800), "when #1 enters its last half hour")
     // A window that ends later changes nothing; one whose last five minutes begin sooner moves the wake-up.
     let later = now.addingTimeInterval(5 * 3_600)
     boards.apply(
-      .changed([OrderTimes(id: 2, window: .running(end: later), eventAt: nil)], removed: [], unreadable: nil))
+      .changed([OrderTimes(id: 2, window: .success(.until(later)), eventAt: nil)], removed: []))
     #expect(boards.countsWakeUp == end.addingTimeInterval(-1_800))
     let soon = now.addingTimeInterval(3_600)
-    boards.apply(.changed([OrderTimes(id: 3, window: .running(end: soon), eventAt: nil)], removed: [], unreadable: nil))
+    boards.apply(
+      .changed([OrderTimes(id: 3, window: .success(.until(soon)), eventAt: nil)], removed: []))
     #expect(boards.countsWakeUp == soon.addingTimeInterval(-1_800))
     // The wake-up (called here as the engine would at that moment) tells the view and sets the next one:
     // #3 still enters its last half hour first, as no time has passed.
@@ -117,7 +119,7 @@ struct WindowCountsTests {
     #expect(calls == 1)
     #expect(boards.countsWakeUp == soon.addingTimeInterval(-1_800))
     // With every window removed, no wake-up is needed; the one set fires once and sets none.
-    boards.apply(.changed([], removed: [1, 2, 3], unreadable: nil))
+    boards.apply(.changed([], removed: [1, 2, 3]))
     boards.countsChanged()
     #expect(calls == 2 && boards.countsWakeUp == nil)
   }

@@ -59,8 +59,14 @@ import Testing
     #expect(InvalidDeadline.noEnd.description == "no end date and no paused time left")
     #expect(InvalidDeadline.pausedOutOfRange(-2).description == "the paused time left is out of range: -2.0 s")
     #expect(
-      InvalidDeadline.endOutOfRange(Date(timeIntervalSince1970: -86_400)).description.hasPrefix(
-        "the end date is out of range: 1969-12-31"))
+      InvalidDeadline.endOutOfRange(Date(timeIntervalSince1970: -86_400)).description
+        == "the end date is out of range: 1969-12-31T00:00:00Z")
+    #expect(
+      InvalidDeadline.endOutOfRange(Date(timeIntervalSince1970: 253_402_214_400)).description
+        == "the end date is out of range: 9999-12-31T00:00:00Z", "a date Foundation does not describe")
+    #expect(
+      InvalidDeadline.endOutOfRange(Date(timeIntervalSince1970: 1e12)).description
+        == "the end date is out of range: 1000000000000.0 s from 1970")
     #expect(
       InvalidDeadline.unreadable("window_end is not a date: 'soon'").description == "window_end is not a date: 'soon'")
   }

@@ -9,11 +9,7 @@ extension DeadlineRow {
   ///
   /// - Parameter total: The full length of every row, for progress displays.
   public func boardRow(total: Duration? = nil) -> BoardRow<Int64>? {
-    switch state {
-    case .running(let end): BoardRow(id: id, deadline: .until(end), total: total)
-    case .paused(let remaining): BoardRow(id: id, deadline: .paused(remaining: remaining), total: total)
-    case .invalid: nil
-    }
+    try? BoardRow(id: id, deadline: deadline.get(), total: total)
   }
 }
 

@@ -1,22 +1,10 @@
+public import CountdownKit
 public import Foundation
 import PostgresNIO
 
 /// One row of a ``DeadlineTable``, as read: dates are read defensively, so a NULL, infinite or absurd
-/// value makes the deadline ``State-swift.enum/invalid(_:)`` instead of crashing or counting to garbage.
+/// value makes the ``deadline`` an `InvalidDeadline` instead of crashing or counting to garbage.
 public struct DeadlineRow: Sendable, Hashable {
-  /// What the row's deadline is doing.
-  public enum State: Sendable, Hashable {
-    /// Counting down to a wall-clock date.
-    case running(end: Date)
-    /// Paused with this much time left.
-    case paused(remaining: Duration)
-    /// The row's values cannot be counted to; the message says why.
-    case invalid(String)
-  }
-
-  /// Dates outside 1970...2200 are taken for garbage (a unit mix-up, `infinity`, a corrupt value).
-  public static let plausibleDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)
-
   /// The row's key.
   public var id: Int64
   /// What the deadline is for.
@@ -25,7 +13,7 @@ public struct DeadlineRow: Sendable, Hashable {
   public var endsAt: Date?
   /// `paused_remaining` in seconds as stored (NULL, meaning running, is nil).
   public var pausedRemaining: Double?
-  /// `event_at`, when present and plausible.
+  /// `event_at`, when present and plausible (`Deadline.isPlausible(_:)`).
   public var eventAt: Date?
   /// When a worker expired the row.
   public var expiredAt: Date?
@@ -75,22 +63,13 @@ public struct DeadlineRow: Sendable, Hashable {
     let (id, title, endsAt, paused, eventAt, expiredAt, leaseUntil, followedUpAt, attempts, discardedAt) = columns
     self.init(
       id: id, title: title, endsAt: endsAt, pausedRemaining: paused,
-      eventAt: eventAt.flatMap { Self.plausibleDates.contains($0) ? $0 : nil }, expiredAt: expiredAt,
+      eventAt: eventAt.flatMap { Deadline.isPlausible($0) ? $0 : nil }, expiredAt: expiredAt,
       leaseUntil: leaseUntil, followedUpAt: followedUpAt, expiryAttempts: attempts, discardedAt: discardedAt)
   }
 
-  /// The deadline's state, judged from `ends_at` and `paused_remaining`.
-  public var state: State {
-    if let pausedRemaining {
-      guard pausedRemaining.isFinite, (0...3_155_760_000).contains(pausedRemaining) else {
-        return .invalid("paused_remaining is out of range: \(pausedRemaining)")
-      }
-      return .paused(remaining: .milliseconds(Int64((pausedRemaining * 1_000).rounded())))
-    }
-    guard let endsAt else { return .invalid("ends_at is NULL") }
-    guard endsAt.timeIntervalSince1970.isFinite, Self.plausibleDates.contains(endsAt) else {
-      return .invalid("ends_at is out of range: \(endsAt)")
-    }
-    return .running(end: endsAt)
+  /// The row's deadline, read from `ends_at` and `paused_remaining` (`Deadline(endsAt:pausedRemaining:)`):
+  /// counting to a date or paused, or why the values cannot be counted to.
+  public var deadline: Result<Deadline, InvalidDeadline> {
+    Result { () throws(InvalidDeadline) in try Deadline(endsAt: endsAt, pausedRemaining: pausedRemaining) }
   }
 }

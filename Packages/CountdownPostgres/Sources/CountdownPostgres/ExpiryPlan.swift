@@ -1,3 +1,4 @@
+import CountdownKit
 public import Foundation
 
 /// When a worker should next try to claim each row: a pure value (no clock, no database), driven by
@@ -33,7 +34,9 @@ public struct ExpiryPlan: Sendable, Equatable {
 
   /// When `row` next needs a worker, or nil if it never does as it stands.
   public static func due(_ row: DeadlineRow) -> Date? {
-    guard row.followedUpAt == nil, row.discardedAt == nil, case .running(let end) = row.state else { return nil }
+    guard row.followedUpAt == nil, row.discardedAt == nil, case .success(.until(let end)) = row.deadline else {
+      return nil
+    }
     guard row.expiredAt != nil else { return end }
     return row.leaseUntil ?? end
   }

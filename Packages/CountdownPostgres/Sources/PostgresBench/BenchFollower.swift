@@ -86,18 +86,18 @@ final class BenchFollower: Sendable {
     let now = engine.now
     var expected = 0
     for row in rows {
-      switch row.state {
-      case .running(let end):
+      switch row.deadline {
+      case .success(.until(let end)):
         expected += 1
         guard let countdown = board.countdown(for: row.id), let instant = try? timeline.instant(for: end),
           let boardEnd = countdown.end, abs(milliseconds(boardEnd - instant)) <= 1
         else { return false }
-      case .paused(let remaining):
+      case .success(.paused(let remaining)):
         expected += 1
         guard let countdown = board.countdown(for: row.id), countdown.isPaused,
           abs(milliseconds(countdown.remaining(at: now) - remaining)) <= 1
         else { return false }
-      case .invalid:
+      case .success(.after), .failure:
         guard board.countdown(for: row.id) == nil else { return false }
       }
     }

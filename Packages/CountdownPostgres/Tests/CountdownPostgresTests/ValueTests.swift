@@ -62,20 +62,26 @@ struct ValueTests {
     }
   }
 
-  @Test func judgesARowsState() {
+  @Test func readsARowsDeadline() {
     let end = Date(timeIntervalSince1970: 1_800_000_000)
-    #expect(DeadlineRow(id: 1, endsAt: end).state == .running(end: end))
-    #expect(DeadlineRow(id: 1, endsAt: end, pausedRemaining: 90.5).state == .paused(remaining: .milliseconds(90_500)))
-    #expect(DeadlineRow(id: 1, endsAt: nil).state == .invalid("ends_at is NULL"))
+    #expect(DeadlineRow(id: 1, endsAt: end).deadline == .success(.until(end)))
+    #expect(
+      DeadlineRow(id: 1, endsAt: end, pausedRemaining: 90.5).deadline
+        == .success(.paused(remaining: .milliseconds(90_500))))
+    #expect(DeadlineRow(id: 1, endsAt: nil).deadline == .failure(.noEnd))
     for bad in [-1, .nan, .infinity, 1e12] {
-      guard case .invalid = DeadlineRow(id: 1, endsAt: end, pausedRemaining: bad).state else {
+      guard case .failure(.pausedOutOfRange) = DeadlineRow(id: 1, endsAt: end, pausedRemaining: bad).deadline else {
         Issue.record("paused_remaining \(bad) was accepted")
         continue
       }
     }
-    guard case .invalid = DeadlineRow(id: 1, endsAt: Date(timeIntervalSince1970: 1e12)).state else {
-      Issue.record("a date in the year 33658 was accepted")
-      return
+    let far = Date(timeIntervalSince1970: 1e12)
+    #expect(DeadlineRow(id: 1, endsAt: far).deadline == .failure(.endOutOfRange(far)), "a date in the year 33658")
+    for (eventAt, kept) in [(end, true), (far, false), (Date(timeIntervalSince1970: .infinity), false)] {
+      let row = DeadlineRow(columns: (1, "", end, nil, eventAt, nil, nil, nil, 0, nil))
+      #expect(
+        (row.eventAt != nil) == kept,
+        "event_at \(eventAt.timeIntervalSince1970) read as \(String(describing: row.eventAt))")
     }
   }
 

@@ -84,7 +84,7 @@ final class Mirror: Sendable {
     guard rows.count == table.count else { return false }
     return table.allSatisfy { row in
       guard let mine = rows[row.id] else { return false }
-      return mine.title == row.title && mine.state == row.state && mine.eventAt == row.eventAt
+      return mine.title == row.title && mine.deadline == row.deadline && mine.eventAt == row.eventAt
         && mine.expiredAt == row.expiredAt
     }
   }
