@@ -43,7 +43,7 @@ extension CountdownBoard where ID == Int64 {
   /// Follows the table of `follower` until the task is cancelled: each change it delivers is applied
   /// (`CountdownBoard.apply(_:)`), one batch at a time, each at once. The follower reads only the
   /// columns a board needs (`id`, `ends_at`, `paused_remaining`), straight into board rows; a row that
-  /// cannot be counted to (``DeadlineRow/state``) is removed, as ``DeadlineChange/boardChange(total:)``
+  /// cannot be counted to (``DeadlineRow/deadline``) is removed, as ``DeadlineChange/boardChange(total:)``
   /// removes it. A reload (the follower was away longer than the table keeps deleted ids) is gathered
   /// until it has caught up and then replaces the board's rows in one step: rows that stay keep their
   /// slots and their completion state, and the board never shows an empty table meanwhile.

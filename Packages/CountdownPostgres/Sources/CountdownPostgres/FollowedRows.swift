@@ -87,7 +87,7 @@ struct BoardPage: Sendable, Hashable {
 }
 
 /// The three columns a board needs (`id`, `ends_at`, `paused_remaining`), read straight into board rows
-/// and judged as ``DeadlineRow/state`` judges them: no title, no expiry columns, no page of whole rows.
+/// and judged by `Deadline(endsAt:pausedRemaining:)`, as ``DeadlineRow/deadline`` is: no title, no expiry columns, no page of whole rows.
 struct BoardRows: FollowedRows {
   /// The full length of every row, for progress displays.
   let total: Duration?
@@ -106,7 +106,11 @@ struct BoardRows: FollowedRows {
   func read(_ cells: inout CellReader, into page: inout BoardPage) throws -> Int64 {
     let id = try cells.int64()
     let (endsAt, pausedRemaining) = (try cells.date(), try cells.double())
-    append(DeadlineRow(id: id, endsAt: endsAt, pausedRemaining: pausedRemaining), to: &page)
+    if let deadline = try? Deadline(endsAt: endsAt, pausedRemaining: pausedRemaining) {
+      page.rows.append(BoardRow(id: id, deadline: deadline, total: total))
+    } else {
+      page.invalid.append(id)
+    }
     return id
   }
 
