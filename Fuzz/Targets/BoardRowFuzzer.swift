@@ -1,6 +1,7 @@
 // libFuzzer target: decoding a board row from arbitrary column values (Examples/countdown/Input).
 // A row decodes or is refused only for want of an integer id; whatever decodes is safe to show and
 // in range. Built and run by Fuzz/run.
+import CountdownKit
 import Foundation
 
 /// libFuzzer's entry point: checks one input; a broken invariant stops the process.
@@ -25,14 +26,18 @@ public func fuzzBoardRow(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
   }
   require(TerminalText.isSafe(order.title), "unsafe title \(order.title.debugDescription)")
   switch order.window {
-  case .running(let end):
-    require(Order.plausibleDates.contains(end), "implausible end \(end)")
-  case .paused(let remaining):
-    require(remaining >= .zero && remaining <= .seconds(Order.maximumPausedSeconds + 1), "remaining \(remaining)")
-  case .invalid(let problem):
-    require(TerminalText.isSafe(problem) && !problem.isEmpty, "unsafe problem \(problem.debugDescription)")
+  case .success(.until(let end)):
+    require(Deadline.plausibleDates.contains(end), "implausible end \(end)")
+  case .success(.paused(let remaining)):
+    require(
+      remaining >= .zero && remaining <= .seconds(Deadline.longestPausedSeconds + 1), "remaining \(remaining)")
+  case .success(.after(let remaining)):
+    fail("a stored row counts a duration: \(remaining)")
+  case .failure(let problem):
+    let text = problem.description
+    require(TerminalText.isSafe(text) && !text.isEmpty, "unsafe problem \(text.debugDescription)")
   }
-  if let event = order.eventAt { require(Order.plausibleDates.contains(event), "implausible event \(event)") }
+  if let event = order.eventAt { require(Deadline.isPlausible(event), "implausible event \(event)") }
   return 0
 }
 
