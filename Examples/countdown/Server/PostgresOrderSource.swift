@@ -60,7 +60,7 @@
       // has caught up: then its rows replace the board's at once.
       var reload = ReloadGatherer<OrderTimes>()
       var isLoaded = false
-      try await follower.run { change in
+      try await follower.run(reading: .deadlines) { change in
         switch change {
         case .upserted(let rows):
           let times = rows.map(OrderTimes.init)

@@ -51,7 +51,7 @@ extension CountdownBoard where ID == Int64 {
   /// Rows count to the instant their date has when applied, and follow it when the wall clock changes.
   ///
   /// - Parameter total: The full length of every row, for progress displays.
-  /// - Throws: What ``PostgresDeadlineFollower/run(_:)`` throws: a first connection that fails, or an
+  /// - Throws: What ``PostgresDeadlineFollower/run(reading:_:)`` throws: a first connection that fails, or an
   ///   error that retrying cannot fix.
   @inlinable
   public func follow(_ follower: PostgresDeadlineFollower, total: Duration? = nil) async throws(PostgresDeadlineError) {

@@ -63,8 +63,31 @@ struct WholeRows: FollowedRows {
   func page(of rows: [DeadlineRow]) -> [DeadlineRow] { rows }
 }
 
+/// The columns of a deadline and its event (`id`, `ends_at`, `paused_remaining`, `event_at`) into
+/// ``DeadlineRow``s whose other fields keep their defaults.
+struct DeadlineColumns: FollowedRows {
+  static var columns: [String] { ["id", "ends_at", "paused_remaining", "event_at"] }
+  static var nulls: String { "NULL::timestamptz, NULL::float8, NULL::timestamptz" }
+
+  func page(capacity: Int) -> [DeadlineRow] { WholeRows().page(capacity: capacity) }
+
+  func count(of page: [DeadlineRow]) -> Int { page.count }
+
+  func read(_ cells: inout CellReader, into page: inout [DeadlineRow]) throws -> Int64 {
+    let id = try cells.int64()
+    let (endsAt, pausedRemaining, eventAt) = (try cells.date(), try cells.double(), try cells.date())
+    page.append(
+      DeadlineRow(
+        id: id, endsAt: endsAt, pausedRemaining: pausedRemaining,
+        eventAt: eventAt.flatMap { Deadline.isPlausible($0) ? $0 : nil }))
+    return id
+  }
+
+  func page(of rows: [DeadlineRow]) -> [DeadlineRow] { rows }
+}
+
 extension DeadlineChange {
-  /// The change a follower that reads whole rows delivers.
+  /// The change a follower that reads whole rows (or ``DeadlineColumns``) delivers.
   init(_ event: FollowerEvent<[DeadlineRow]>) {
     switch event {
     case .upserted(let rows): self = .upserted(rows)

@@ -10,7 +10,7 @@ extension PostgresDeadlineFollower {
     /// The connection was lost (or went silent) at `since`, for `reason`; `attempts` connections have
     /// failed since. The rows delivered so far are as they were then.
     case reconnecting(since: Date, reason: PostgresDeadlineError, attempts: Int)
-    /// ``PostgresDeadlineFollower/run(_:)`` returned or threw.
+    /// ``PostgresDeadlineFollower/run(reading:_:)`` returned or threw.
     case stopped
   }
 }

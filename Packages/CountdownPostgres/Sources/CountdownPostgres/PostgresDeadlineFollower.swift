@@ -107,13 +107,28 @@ public final class PostgresDeadlineFollower: Sendable {
   /// not reconnect in step) until it works, then caught up; an error that retrying cannot fix (the table
   /// was dropped, the password changed) is thrown.
   ///
-  /// The rows delivered are whole (titles and expiry columns included); `CountdownBoard.follow(_:total:)`
-  /// runs the follower reading only the columns a board needs.
-  public func run(_ deliver: (DeadlineChange) async -> Void) async throws(PostgresDeadlineError) {
-    try await run(WholeRows()) { event in await deliver(DeadlineChange(event)) }
+  /// The rows delivered hold what `reading` says: whole rows (titles and expiry columns included) by
+  /// default; `CountdownBoard.follow(_:total:)` runs the follower reading only the columns a board needs.
+  public func run(reading: Reading = .wholeRows, _ deliver: (DeadlineChange) async -> Void)
+    async throws(PostgresDeadlineError)
+  {
+    switch reading {
+    case .wholeRows: try await run(WholeRows()) { event in await deliver(DeadlineChange(event)) }
+    case .deadlines: try await run(DeadlineColumns()) { event in await deliver(DeadlineChange(event)) }
+    }
   }
 
-  /// ``run(_:)``, with the rows read by `rows`.
+  /// What the rows a follower delivers hold.
+  public enum Reading: Sendable, Hashable {
+    /// Every column of the table.
+    case wholeRows
+    /// `id`, `ends_at`, `paused_remaining` and `event_at` only: the other fields of the rows read by a
+    /// page or a catch-up keep their defaults (an empty title, no expiry), so that a consumer that
+    /// shows deadlines (a board's times) decodes and holds no more.
+    case deadlines
+  }
+
+  /// ``run(reading:_:)``, with the rows read by `rows`.
   func run<Rows: FollowedRows>(_ rows: Rows, _ deliver: (FollowerEvent<Rows.Page>) async -> Void)
     async throws(PostgresDeadlineError)
   {

@@ -57,6 +57,35 @@ struct BoardRowsTests {
     await database.drop()
   }
 
+  /// A follower reading `.deadlines` (the `countdown` board's times) delivers each row's deadline and
+  /// event, and neither its title nor its expiry columns; the same rows as a follower of whole rows.
+  @Test func aFollowerReadingDeadlinesDeliversDeadlinesAndEventsOnly() async throws {
+    let database = try await TestServer.freshDatabase("deadlinecols")
+    let table = try DeadlineTable(name: "orders")
+    let store = try await PostgresDeadlines.connect(to: database.location, table: table, create: true)
+    let event = Date(timeIntervalSince1970: 1_900_000_600)
+    let first = try await store.add(title: "Fitting: Ada", endsAt: Self.end, eventAt: event)
+    let second = try await store.add(title: "Return: Bo", endsAt: Self.end)
+    _ = try await store.pause(second, now: Self.end.addingTimeInterval(-30))
+    try await database.execute("UPDATE orders SET event_at = 'infinity', expiry_attempts = 2 WHERE id = \(second)")
+    let follower = PostgresDeadlineFollower(location: database.location, table: table)
+    let delivered = Mutex<[DeadlineRow]>([])
+    let task = Task {
+      try await follower.run(reading: .deadlines) { change in
+        if case .upserted(let rows) = change { delivered.withLock { $0 += rows } }
+      }
+    }
+    #expect(await eventually { delivered.withLock { $0.count } == 2 })
+    let rows = delivered.withLock { $0 }.sorted { $0.id < $1.id }
+    #expect(rows.map(\.id) == [first, second])
+    #expect(rows.map(\.deadline) == [.success(.until(Self.end)), .success(.paused(remaining: .seconds(30)))])
+    #expect(rows.map(\.eventAt) == [event, nil], "an event that is not plausible is none")
+    #expect(rows.allSatisfy { $0.title.isEmpty && $0.expiryAttempts == 0 }, "no title, no expiry columns")
+    task.cancel()
+    await store.close()
+    await database.drop()
+  }
+
   @Test func aBoardFollowsATableWhoseColumnsWereAltered() async throws {
     let database = try await TestServer.freshDatabase("boardaltered")
     let table = try DeadlineTable(name: "orders")
