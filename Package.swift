@@ -88,8 +88,8 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       // Input/ is what the command reads from outside (time specs, numbers, database columns) and text
-      // bound for the terminal: pure, Foundation only, so that Fuzz/run can also build it with
-      // `swiftc -sanitize=fuzzer`.
+      // bound for the terminal: pure, Foundation and CountdownKit's `Deadline` only, so that Fuzz/run can
+      // also build it with `swiftc -sanitize=fuzzer`.
       path: "Examples/countdown",
       packageAccess: false
     ),
