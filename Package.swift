@@ -119,7 +119,7 @@ let package = Package(
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
-      dependencies: ["countdown", "Spawn", "SpawnShims", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["countdown", "Spawn", "SpawnShims", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Continuations are resumed, yielded to and finished with no lock held (the DocC article Locks): the

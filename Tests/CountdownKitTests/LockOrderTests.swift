@@ -1,6 +1,7 @@
 import CountdownKit
 import CountdownTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The package's locks are taken in the one order of `LockLevel` (the DocC article Locks): the engine's

@@ -1,6 +1,7 @@
 import Foundation
 import Spawn
 import Synchronization
+import TestSupport
 
 /// Runs the built `countdown` binary and collects its output with the time each line arrived.
 final class CommandRunner: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The map at the top of `CountdownEngine.swift` (how a change travels) names files, from
