@@ -41,8 +41,14 @@ enum OrderChange: Sendable {
 
   /// Every row again.
   static func reloaded(_ rows: [OrderTimes]) -> Self {
-    .orders(
-      .reloaded(rows.compactMap(\.windowRow)), events: .reloaded(rows.compactMap(\.eventRow)),
-      invalid: rows.compactMap { $0.windowRow == nil ? $0.id : nil }, isFirstLoad: false)
+    var windows: [BoardRow<Int64>] = []
+    var events: [BoardRow<Int64>] = []
+    var invalid: [Int64] = []
+    windows.reserveCapacity(rows.count)
+    for row in rows {
+      if let window = row.windowRow { windows.append(window) } else { invalid.append(row.id) }
+      if let event = row.eventRow { events.append(event) }
+    }
+    return .orders(.reloaded(windows), events: .reloaded(events), invalid: invalid, isFirstLoad: false)
   }
 }

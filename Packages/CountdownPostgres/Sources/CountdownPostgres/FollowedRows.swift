@@ -76,10 +76,8 @@ struct DeadlineColumns: FollowedRows {
   func read(_ cells: inout CellReader, into page: inout [DeadlineRow]) throws -> Int64 {
     let id = try cells.int64()
     let (endsAt, pausedRemaining, eventAt) = (try cells.date(), try cells.double(), try cells.date())
-    page.append(
-      DeadlineRow(
-        id: id, endsAt: endsAt, pausedRemaining: pausedRemaining,
-        eventAt: eventAt.flatMap { Deadline.isPlausible($0) ? $0 : nil }))
+    // Through `init(columns:)`, which judges `event_at` for every reading.
+    page.append(DeadlineRow(columns: (id, "", endsAt, pausedRemaining, eventAt, nil, nil, nil, 0, nil)))
     return id
   }
 
