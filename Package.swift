@@ -77,9 +77,11 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),
-    // The `countdown` command: a live terminal countdown and a live order board on SQLite.
-    .executableTarget(
-      name: "countdown",
+    // The `countdown` command: a live terminal countdown and a live order board on SQLite. Its code is a
+    // library target (not a product), so that the tests and Examples/Package.swift's `countdown-pg` (the
+    // same command with PostgreSQL support, Server/) build on it; the executable is Main/ alone.
+    .target(
+      name: "CountdownCommandLine",
       dependencies: [
         "CountdownKit", "Spawn",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -91,8 +93,9 @@ let package = Package(
       // bound for the terminal: pure, Foundation and CountdownKit's `Deadline` only, so that Fuzz/run can
       // also build it with `swiftc -sanitize=fuzzer`.
       path: "Examples/countdown",
-      packageAccess: false
+      exclude: ["Main", "Server"]
     ),
+    .executableTarget(name: "countdown", dependencies: ["CountdownCommandLine"], path: "Examples/countdown/Main"),
     // A stand-in for FirebaseFirestore's Swift API, NOT Firebase: the documentation's Firestore examples
     // compile against it, with no more Sendable than Firebase declares (Tests/ThirdPartyStandIns/README.md).
     .target(name: "FirebaseFirestore", path: "Tests/ThirdPartyStandIns/FirebaseFirestore"),
@@ -119,7 +122,10 @@ let package = Package(
     // Unit tests of the command's pure parts, and end-to-end tests that run the built binary.
     .testTarget(
       name: "CountdownCommandTests",
-      dependencies: ["countdown", "Spawn", "SpawnShims", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "CountdownCommandLine", "countdown", "Spawn", "SpawnShims", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -9,10 +9,8 @@ import PackageDescription
 //   swift build --package-path Packages/CountdownPostgres
 //   COUNTDOWN_POSTGRES_URL=postgres://… swift test --package-path Packages/CountdownPostgres
 //
-// It also builds `countdown-pg`: the `countdown` command with PostgreSQL support. Its sources are the
-// root package's (Sources/CountdownCommand is a link to Examples/countdown), compiled here with the
-// CountdownPostgres module and COUNTDOWN_POSTGRES defined, which switch on `--db postgres://…` and
-// `countdown expire`. (Its own name, because SwiftPM also builds the root package's `countdown` here.)
+// `countdown-pg`, the `countdown` command with PostgreSQL support, is Examples/Package.swift's; the tests
+// that run it find it there (see CountdownPostgresTests' `Binaries`).
 let upcomingFeatures: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("MemberImportVisibility"),
@@ -27,10 +25,7 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 let package = Package(
   name: "CountdownPostgres",
   platforms: [.macOS(.v15)],
-  products: [
-    .library(name: "CountdownPostgres", targets: ["CountdownPostgres"]),
-    .executable(name: "countdown-pg", targets: ["CountdownCommand"]),
-  ],
+  products: [.library(name: "CountdownPostgres", targets: ["CountdownPostgres"])],
   dependencies: [
     .package(path: "../.."),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -38,10 +33,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-    // The command's own dependencies (the same as in the root package's manifest).
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(
@@ -55,25 +47,6 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ]
-    ),
-    // The `countdown` command of the root package, with PostgreSQL support compiled in. Like the root's,
-    // it sees only the libraries' public API.
-    .executableTarget(
-      name: "CountdownCommand",
-      dependencies: [
-        "CountdownPostgres",
-        .product(name: "CountdownKit", package: root),
-        .product(name: "Spawn", package: root),
-        // CountdownPostgres's API shows postgres-nio's types, whose C shims its importers must see.
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
-        .product(name: "CoreMetrics", package: "swift-metrics"),
-      ],
-      packageAccess: false,
-      swiftSettings: [.define("COUNTDOWN_POSTGRES")]
     ),
     // The long measurements against a real server (convergence under load and faults, exactly-once
     // expiry under SIGKILL, bursts, takeover, the load of a million rows): `scripts/postgres-bench`.

@@ -1,11 +1,11 @@
-import CountdownKit
+package import CountdownKit
 
 /// What a source of orders tells the boards, in order: the first load in pages, then what changed.
 ///
 /// Rows go as the boards take them (`BoardChange`): the orders' windows for the board of windows, their
 /// events for the board of events. Sources send the rows that changed (from ``OrderTimes``: no titles),
 /// never the whole table for one edit; ``OrderBoards`` follows them.
-enum OrderChange: Sendable {
+package enum OrderChange: Sendable {
   /// Orders written or deleted (`.changed`), or every order again (`.reloaded`: the source lost track of
   /// what changed). `windows` removes the orders whose window is invalid, listed in `invalid` (they are
   /// on no board), and `events` the orders without an event. A page of the first load (`isFirstLoad`)
@@ -22,7 +22,7 @@ enum OrderChange: Sendable {
   case problem(String?)
 
   /// Rows written (`rows`, as they are now) and ids deleted, or a page of the first load.
-  static func changed(_ rows: [OrderTimes], removed: [Int64], isFirstLoad: Bool = false) -> Self {
+  package static func changed(_ rows: [OrderTimes], removed: [Int64], isFirstLoad: Bool = false) -> Self {
     var windows: [BoardRow<Int64>] = []
     var events: [BoardRow<Int64>] = []
     var invalid: [Int64] = []
@@ -40,7 +40,7 @@ enum OrderChange: Sendable {
   }
 
   /// Every row again.
-  static func reloaded(_ rows: [OrderTimes]) -> Self {
+  package static func reloaded(_ rows: [OrderTimes]) -> Self {
     var windows: [BoardRow<Int64>] = []
     var events: [BoardRow<Int64>] = []
     var invalid: [Int64] = []

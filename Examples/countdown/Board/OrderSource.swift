@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a
@@ -7,7 +7,7 @@ import Synchronization
 /// The board reads two things from it: the rows it shows, a screenful at a time by id
 /// (``orders(from:limit:)``, titles included), and the source's changes (``changes()``: the first load
 /// in pages, then what changed), which go to the engine's boards as deadlines without titles.
-protocol OrderSource: AnyObject, Sendable {
+package protocol OrderSource: AnyObject, Sendable {
   /// Where the orders are, for the board's header and for messages (a URL without its password).
   var path: String { get }
   /// Up to `limit` orders with ids from `id` on, in id order.

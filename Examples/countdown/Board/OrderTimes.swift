@@ -1,16 +1,20 @@
-import CountdownKit
-import Foundation
+package import CountdownKit
+package import Foundation
 import GRDB
 import GRDBSQLite
 
 /// What the board counts of an order: its window and its event, without its title. Titles are read
 /// only for the rows on screen (``OrderSource/orders(from:limit:)``); a million orders off screen are
 /// a million of these, turned into deadlines on the engine's boards, and then let go.
-struct OrderTimes: Equatable, Sendable, Identifiable {
-  var id: Int64
+package struct OrderTimes: Equatable, Sendable, Identifiable {
+  package var id: Int64
   var window: Result<Deadline, InvalidDeadline>
   /// The event's start, when the row has a valid one.
   var eventAt: Date?
+
+  package init(id: Int64, window: Result<Deadline, InvalidDeadline>, eventAt: Date?) {
+    (self.id, self.window, self.eventAt) = (id, window, eventAt)
+  }
 
   /// The row on the board of windows: counting to its end or paused; nil while invalid. (No total: the
   /// window display's ring has its own, ``Order/windowLength``, and a row without one costs 8 bytes less.)

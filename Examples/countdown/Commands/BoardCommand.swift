@@ -32,8 +32,8 @@ struct BoardCommand: ParsableCommand {
       (countdown board init --db … creates it): the server pushes each edit, from any machine, to every \
       board at once, and countdown expire --db … expires each order exactly once across workers; the \
       password comes from PGPASSWORD or ~/.pgpass, as for psql, and the status line says whether the \
-      board is following the server or reconnecting. That needs countdown-pg, the same command built with PostgreSQL support \
-      (swift run --package-path Packages/CountdownPostgres countdown-pg).
+      board is following the server or reconnecting. That needs countdown-pg, the same command with PostgreSQL \
+      support (swift build -c release --package-path Examples --product countdown-pg).
       """,
     subcommands: [
       ShowBoard.self, SetOrder.self, PauseOrder.self, ResumeOrder.self, AddOrder.self, RemoveOrder.self,

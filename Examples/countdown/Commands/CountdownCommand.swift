@@ -1,6 +1,5 @@
 import ArgumentParser
 
-@main
 struct CountdownCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "countdown",

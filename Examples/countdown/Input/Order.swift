@@ -1,10 +1,10 @@
-import CountdownKit
-import Foundation
+package import CountdownKit
+package import Foundation
 
 /// One row of the board's `orders` table, read defensively: a value that is NULL, not a date, or
 /// absurd makes the row's window *invalid* (shown as such, never written back); it never crashes the
 /// board.
-struct Order: Equatable, Sendable {
+package struct Order: Equatable, Sendable {
   /// The length of a fitting window: what a full ring stands for.
   static let windowLength = Duration.seconds(2 * 3_600)
 
@@ -18,7 +18,7 @@ struct Order: Equatable, Sendable {
   var eventAt: Date?
 
   /// An order with these values; `title` is sanitized for the terminal.
-  init(id: Int64, title: String, window: Result<Deadline, InvalidDeadline>, eventAt: Date? = nil) {
+  package init(id: Int64, title: String, window: Result<Deadline, InvalidDeadline>, eventAt: Date? = nil) {
     self.id = id
     self.title = TerminalText.sanitized(title)
     self.window = window

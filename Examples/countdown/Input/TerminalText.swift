@@ -1,10 +1,10 @@
 /// Text from outside (a database row, an argument, an error message) made safe to write to a terminal.
-enum TerminalText {
+package enum TerminalText {
   /// `text` without anything a terminal would act on: C0 and C1 control characters (ESC starts
   /// every escape sequence, BEL rings, CSI in C1), DEL, bidirectional embedding and override marks
   /// (which reorder what follows them), and line and paragraph separators. Tabs and line breaks
   /// become spaces, so one value stays on one line.
-  static func sanitized(_ text: String) -> String {
+  package static func sanitized(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch scalar.value {

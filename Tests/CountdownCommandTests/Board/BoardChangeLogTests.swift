@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The SQLite change log and the follower that reads it: writes by any connection recorded in order,
 /// deletes, a log pruned past what a board read, a file made without the log.

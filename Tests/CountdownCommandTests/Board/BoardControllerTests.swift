@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// A source of orders in memory whose first load stops after its first page until the test lets it go
 /// on, and that counts the rows each read returns.

@@ -4,7 +4,7 @@ import GRDB
 import Synchronization
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// Lets a follower poll once each time a test opens it, so that no test waits for a timer.
 actor PollGate {

@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// What the live board's frames show for given rows, selection and size, read as cells.
 @Suite("Board frames and keys")

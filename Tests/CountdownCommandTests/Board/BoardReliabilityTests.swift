@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The board against hostile databases: rows other programs wrote, files it may not write, locks,
 /// and being killed in the middle of a reset.

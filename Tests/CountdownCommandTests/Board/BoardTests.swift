@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 @Suite("Board model")
 struct BoardTests {

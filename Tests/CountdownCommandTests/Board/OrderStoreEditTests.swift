@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The board's edits go through `StoredCountdown`'s wall-clock operations; these check what they
 /// write, at dates given by hand.

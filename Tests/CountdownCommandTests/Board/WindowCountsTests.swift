@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The status line's counts over every window: the sorted ends they are ranks in, and the counts.
 @Suite("Window counts")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The one rule for digits (``DecimalDigits``): every Unicode decimal digit is its value, nothing else is a digit.
 @Suite("Digits of every script")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The `<time>` grammar, read at an explicit "now" in an explicit zone: Wednesday 2026-03-04 10:00 in
 /// New York (15:00 UTC), four days before the clocks there go forward.

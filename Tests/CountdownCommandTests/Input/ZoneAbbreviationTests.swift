@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// The table of zone abbreviations against Foundation's tz data and its own abbreviation dictionary.
 @Suite("Zone abbreviations")

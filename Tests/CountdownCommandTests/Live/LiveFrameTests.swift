@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// What the live countdown's frames show, read as cells (text and styles), not as bytes.
 @Suite("Live countdown frames")

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 @Suite("Screen writer")
 struct ScreenWriterTests {

@@ -15,7 +15,7 @@ struct ServerSupportTests {
     let result = try await CommandRunner.run(arguments)
     #expect(result.status == 1)
     #expect(result.errors.contains("built without PostgreSQL support"), "\(result.errors)")
-    #expect(result.errors.contains("swift build -c release --package-path Packages/CountdownPostgres"))
+    #expect(result.errors.contains("swift build -c release --package-path Examples --product countdown-pg"))
   }
 
   @Test func expireNeedsAPostgresURL() async throws {

@@ -1,4 +1,4 @@
-@testable import countdown
+@testable import CountdownCommandLine
 
 /// Just enough of a VT100 to check what ``ScreenWriter`` sends: cursor moves (`CSI r;c H`, `CSI H`),
 /// erase display (`CSI 2J`), SGR (0, 1, 2, 7, colours), OSC strings (skipped), DEC private modes

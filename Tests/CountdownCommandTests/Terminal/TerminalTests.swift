@@ -2,7 +2,7 @@ import CountdownKit
 import Foundation
 import Testing
 
-@testable import countdown
+@testable import CountdownCommandLine
 
 @Suite("Terminal layer")
 struct TerminalTests {

@@ -15,7 +15,7 @@ struct BurstBench: AsyncParsableCommand {
   @Option(help: "The workers' --lease.") var lease = "30s"
   @Option(help: "Seconds between writing the deadlines and the second they are due in.") var lead = 10
   @Option(help: "The most the last expiry may come after the due second began, in seconds.") var secondsLimit = 10.0
-  @Option(help: "The countdown-pg binary (default: next to this one).") var binary: String?
+  @Option(help: "The countdown-pg binary (default: Examples/.build/release/countdown-pg).") var binary: String?
   @Option(help: "Where the workers' logs go (default: a temporary folder).") var logs: String?
 
   func run() async throws {
@@ -30,7 +30,7 @@ struct BurstBench: AsyncParsableCommand {
       to: database.location, table: try DeadlineTable(name: "orders"), create: true)
     await store.close()
     let pool = WorkerPool(
-      binary: binary.map { URL(fileURLWithPath: $0) } ?? ExpireBench.siblingBinary(),
+      binary: binary.map { URL(fileURLWithPath: $0) } ?? ExpireBench.defaultBinary(),
       arguments: ["expire", "--db", database.url, "--lease", lease], logs: folder)
     for index in 0..<workers { try pool.start(index) }
     // A worker is following the table once its claims connection shows up.

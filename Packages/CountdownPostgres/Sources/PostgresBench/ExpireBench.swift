@@ -21,7 +21,7 @@ struct ExpireBench: AsyncParsableCommand {
   var restartCommand: String?
   @Option(help: "When to restart the server, in seconds after the workers start (default: half of --seconds).")
   var restartAt: Double?
-  @Option(help: "The countdown-pg binary (default: next to this one).") var binary: String?
+  @Option(help: "The countdown-pg binary (default: Examples/.build/release/countdown-pg).") var binary: String?
   @Option(help: "Where the workers' logs and the follow-up record go (default: a temporary folder).") var logs: String?
 
   func run() async throws {
@@ -40,7 +40,7 @@ struct ExpireBench: AsyncParsableCommand {
       "INSERT INTO orders (title, ends_at) SELECT 'deadline ' || n, now() + make_interval(secs => 5 + random() * \(seconds)) "
         + "FROM generate_series(1, \(deadlines)) AS n")
     let pool = WorkerPool(
-      binary: binary.map { URL(fileURLWithPath: $0) } ?? Self.siblingBinary(),
+      binary: binary.map { URL(fileURLWithPath: $0) } ?? Self.defaultBinary(),
       arguments: [
         "expire", "--db", database.url, "--lease", lease, "--exec",
         "printf '%s %s\\n' \"$COUNTDOWN_ID\" \"$COUNTDOWN_ATTEMPT\" >> '\(record.path)'",
@@ -134,8 +134,10 @@ struct ExpireBench: AsyncParsableCommand {
     return overrun
   }
 
-  /// `countdown-pg` in the folder of this executable.
-  static func siblingBinary() -> URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "countdown-pg")
+  /// `countdown-pg` of Examples/Package.swift's release build, in the repository this was built from.
+  static func defaultBinary() -> URL {
+    var repository = URL(fileURLWithPath: #filePath)
+    for _ in 0..<5 { repository.deleteLastPathComponent() }
+    return repository.appending(path: "Examples/.build/release/countdown-pg")
   }
 }

@@ -13,7 +13,7 @@ struct TakeoverBench: AsyncParsableCommand {
   @Option(help: "Deadlines the first worker claims before it is killed.") var deadlines = 20
   @Option(help: "The workers' --lease.") var lease = "3s"
   @Option(help: "The most a takeover may come after the lease's end, in ms.") var delayLimit = 1_000.0
-  @Option(help: "The countdown-pg binary (default: next to this one).") var binary: String?
+  @Option(help: "The countdown-pg binary (default: Examples/.build/release/countdown-pg).") var binary: String?
   @Option(help: "Where the workers' logs go (default: a temporary folder).") var logs: String?
 
   func run() async throws {
@@ -27,7 +27,7 @@ struct TakeoverBench: AsyncParsableCommand {
     let store = try await PostgresDeadlines.connect(
       to: database.location, table: try DeadlineTable(name: "orders"), create: true)
     await store.close()
-    let binary = binary.map { URL(fileURLWithPath: $0) } ?? ExpireBench.siblingBinary()
+    let binary = binary.map { URL(fileURLWithPath: $0) } ?? ExpireBench.defaultBinary()
     // The first worker's follow-ups hang (for longer than the run), so it holds every lease when killed.
     let stuck = WorkerPool(
       binary: binary, arguments: ["expire", "--db", database.url, "--lease", lease, "--exec", "sleep 20"],

@@ -12,9 +12,7 @@ extension ServerTests {
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
       -> (status: Int32, output: String, errors: String)
     {
-      guard let binary = KilledWorkerTests.built("countdown-pg") else {
-        return (-1, "", "countdown-pg was not built next to the tests")
-      }
+      guard let binary = KilledWorkerTests.countdownPG() else { return (-1, "", "no countdown-pg") }
       let result = try await ChildProcess.run(
         ChildCommand(binary.path, arguments: arguments, environment: Self.environment(environment)),
         timeout: .seconds(60))
@@ -67,10 +65,7 @@ extension ServerTests {
       let db = database.url
       _ = try await Self.run(["board", "init", "--db", db])
       _ = try await Self.run(["board", "add", "Return: Di", "1s", "--db", db])
-      guard let binary = KilledWorkerTests.built("countdown-pg") else {
-        Issue.record("countdown-pg was not built next to the tests")
-        return
-      }
+      guard let binary = KilledWorkerTests.countdownPG() else { return }
       let log = FileManager.default.temporaryDirectory.appending(path: "drain-\(UUID().uuidString).log").path
       defer { try? FileManager.default.removeItem(atPath: log) }
       // Records whether it sees PGPASSWORD, starts a background child, then takes far longer than --grace.
@@ -120,10 +115,7 @@ extension ServerTests {
       let db = database.url
       _ = try await Self.run(["board", "init", "--db", db])
       _ = try await Self.run(["board", "add", "Return: Cy", "5h", "--db", db])
-      guard let binary = KilledWorkerTests.built("countdown-pg") else {
-        Issue.record("countdown-pg was not built next to the tests")
-        return
-      }
+      guard let binary = KilledWorkerTests.countdownPG() else { return }
       let lines = Mutex<[String]>([])
       let pending = Mutex(Data())
       let board = try ChildProcess(

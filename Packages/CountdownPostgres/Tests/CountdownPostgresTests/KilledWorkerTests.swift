@@ -21,11 +21,36 @@ extension ServerTests {
       return nil
     }
 
+    /// `countdown-pg`, which Examples/Package.swift builds: the one `COUNTDOWN_PG` names, else one next to
+    /// the tests (a build that shares their scratch path, as CI's), else that package's own build in the
+    /// tests' configuration (`Examples/.build/debug/countdown-pg` for a debug build of the tests); nil,
+    /// with an issue recorded that says how to build it, when there is none.
+    static func countdownPG() -> URL? {
+      if let path = ProcessInfo.processInfo.environment["COUNTDOWN_PG"], !path.isEmpty {
+        if FileManager.default.isExecutableFile(atPath: path) { return URL(fileURLWithPath: path) }
+        Issue.record("COUNTDOWN_PG names no executable: \(path)")
+        return nil
+      }
+      if let url = built("countdown-pg") { return url }
+      let configuration = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+        .deletingLastPathComponent().lastPathComponent
+      var repository = URL(fileURLWithPath: #filePath)
+      for _ in 0..<5 { repository.deleteLastPathComponent() }
+      let url = repository.appending(path: "Examples/.build/\(configuration)/countdown-pg")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      Issue.record(
+        """
+        No countdown-pg next to the tests nor at \(url.path): build it with \
+        `swift build --package-path Examples --product countdown-pg` (-c release for a release build of the \
+        tests), or set COUNTDOWN_PG to one.
+        """)
+      return nil
+    }
+
     @Test func eachDeadlineExpiresOnceAndEveryFollowUpRunsWhileWorkersAreKilled() async throws {
-      guard let bench = Self.built("PostgresBench"), let countdown = Self.built("countdown-pg"),
-        let url = TestServer.url
-      else {
-        Issue.record("PostgresBench and countdown-pg were not built next to the tests (run swift build first)")
+      guard let url = TestServer.url, let countdown = Self.countdownPG() else { return }
+      guard let bench = Self.built("PostgresBench") else {
+        Issue.record("PostgresBench was not built next to the tests (run swift build --build-tests first)")
         return
       }
       // Lateness is checked loosely here (tests run in parallel, in debug); the full run holds it to 1 s.
