@@ -79,7 +79,9 @@ let package = Package(
     ),
     // The `countdown` command: a live terminal countdown and a live order board on SQLite. Its code is a
     // library target (not a product), so that the tests and Examples/Package.swift's `countdown-pg` (the
-    // same command with PostgreSQL support, Server/) build on it; the executable is Main/ alone.
+    // same command with PostgreSQL support, Server/) build on it; the executable is Main/ alone. There the
+    // same code is in another package than CountdownKit, so it compiles against the public API only, as a
+    // client does (CI builds both).
     .target(
       name: "CountdownCommandLine",
       dependencies: [
