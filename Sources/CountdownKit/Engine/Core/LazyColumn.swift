@@ -15,6 +15,20 @@ package struct LazyColumn<Value: BitwiseCopyable & Sendable>: Sendable {
     }
   }
 
+  /// Writes `value` in `row`. Storage that must grow doubles, but to no more than `limit` rows (the
+  /// capacity of the columns it sits beside) while that is enough: a column filled as reserved rows
+  /// fill ends no larger than they are.
+  package mutating func set(_ row: Int, to value: Value, growingTo limit: Int) {
+    if row >= values.capacity {
+      let doubled = Swift.max(16, values.capacity * 2)
+      values.reserveCapacity(Swift.max(row + 1, limit > row ? Swift.min(doubled, limit) : doubled))
+    }
+    self[row] = value
+  }
+
+  /// How many rows the column's storage has room for (for tests of its memory).
+  package var storedCapacity: Int { values.capacity }
+
   /// Puts the default value back in `row` (making no storage for it).
   package mutating func reset(_ row: Int) {
     if row < values.count { values[row] = defaultValue }
