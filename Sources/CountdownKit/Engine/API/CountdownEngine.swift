@@ -22,7 +22,7 @@ public import Foundation
 //    (Engine/Core/EngineCore+Processing.swift: `process(_:at:_:into:)`): the display's integer plan
 //    (Engine/Core/DisplayPlan.swift: `DisplayPlan`, `evaluate(remaining:paused:)`) gives the value and
 //    the next change; whole units follow one rule (Engine/Core/RoundedRule.swift: `RoundedRule`).
-// 3. Schedule: Engine/Schedule/Schedule.swift: `insert(_:lane:)` queues the row at its next change: an
+// 3. Schedule: Engine/Schedule/Schedule.swift: `insert(_:lane:limit:)` queues the row at its next change: an
 //    append to a slot of the timing wheel of its tolerance (Engine/Schedule/Schedule+Wheel.swift:
 //    `Wheel`), or a heap push when far.
 // 4. Wake: Engine/Driver/CountdownEngine+Driver.swift: `drive(_:)`, `driverStep()`. One driver task per

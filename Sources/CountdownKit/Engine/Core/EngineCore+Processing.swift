@@ -81,7 +81,8 @@ extension EngineCore {
       }
       return
     }
-    schedule.insert(Schedule.Item(due: due, row: UInt32(row), stamp: head.stamp), lane: lane)
+    schedule.insert(
+      Schedule.Item(due: due, row: UInt32(row), stamp: head.stamp), lane: lane, limit: rows.storedCapacity)
   }
 
   /// Renders bound row `row`: emits a change if what it shows differs from what was last delivered.

@@ -38,7 +38,8 @@ extension EngineCore {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { others in
           let counts = serveCountingDown(batch, at: now, changes: changes, queued: queued, others: others)
           effects.changes.append(contentsOf: UnsafeBufferPointer(rebasing: changes[..<counts.changes]))
-          schedule.insert(contentsOf: UnsafeBufferPointer(rebasing: queued[..<counts.queued]))
+          schedule.insert(
+            contentsOf: UnsafeBufferPointer(rebasing: queued[..<counts.queued]), limit: rows.storedCapacity)
           staleItems = Swift.max(staleItems - counts.stale, 0)
           for position in others[..<counts.others] {
             let row = Int(batch[position].row)

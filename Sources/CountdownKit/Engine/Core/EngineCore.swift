@@ -146,6 +146,7 @@ package struct EngineCore: Sendable {
       guard head.flags.isPaused else { break }
       head.end = Ticks.sum(now, Ticks.difference(head.end, rows.pausedAt[row]))
       head.flags.isPaused = false
+      rows.clearPausedAt(row)
     case .retarget(let end, let target):
       head.end = end
       head.flags.followsDate = target != nil

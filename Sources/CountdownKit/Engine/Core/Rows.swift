@@ -2,8 +2,11 @@
 ///
 /// What the hot loop reads for every change sits together in one 24-byte ``Head`` per row (one cache
 /// line touched per row served). What only some rows have lives in columns that are allocated the first
-/// time a row needs them: the instant a paused row was paused at, a total for progress, the wall-clock
-/// date a row follows. A registered board row that nobody shows costs its head plus its schedule item.
+/// time a row needs them: a total for progress, the wall-clock date a row follows; once made, they grow no
+/// larger than the heads' storage while it holds them all (a board reserved for a million rows has
+/// columns of a million). The instant a paused row was paused at is kept by row in a dictionary while
+/// few rows are paused (``SparseColumn``). A registered board row that nobody shows costs its head plus
+/// its schedule item.
 ///
 /// Rows are reused: ``Head/generation`` tells a handle whether its row is still the countdown it was made
 /// for.
@@ -23,8 +26,8 @@ package struct Rows: Sendable {
   }
 
   package private(set) var heads: [Head] = []
-  /// When each paused row was paused.
-  package private(set) var pausedAt = LazyColumn<Tick>(default: 0)
+  /// When each paused row was paused (read only for paused rows).
+  package private(set) var pausedAt = SparseColumn<Tick>(default: 0)
   /// Each row's total in ticks, for progress; -1 for none.
   package private(set) var totals = LazyColumn<Tick>(default: -1)
   /// The wall-clock date (seconds since 2001, as `Date` counts) a row's end came from; NaN for none.
@@ -60,6 +63,7 @@ package struct Rows: Sendable {
     precondition(heads[row].flags.isLive, "Internal inconsistency: releasing row \(row), which is free")
     heads[row].flags = RowFlags()
     heads[row].stamp &+= 1
+    pausedAt.reset(row)
     totals.reset(row)
     targets.reset(row)
     freed.append(UInt32(row))
@@ -94,20 +98,29 @@ package struct Rows: Sendable {
     return Ticks.difference(head.end, head.flags.isPaused ? pausedAt[row] : now)
   }
 
-  package mutating func setPausedAt(_ row: Int, _ tick: Tick) { pausedAt[row] = tick }
+  package mutating func setPausedAt(_ row: Int, _ tick: Tick) {
+    pausedAt.set(row, to: tick, of: heads.capacity)
+  }
+
+  /// Forgets when a row that no longer is paused was paused.
+  package mutating func clearPausedAt(_ row: Int) { pausedAt.reset(row) }
 
   /// Sets (or, with nil, clears) a row's total.
   package mutating func setTotal(_ row: Int, _ total: Tick?) {
-    if let total { totals[row] = total } else { totals.reset(row) }
+    if let total { totals.set(row, to: total, growingTo: heads.capacity) } else { totals.reset(row) }
   }
 
   /// Sets (or, with nil, clears) the date a row follows.
   package mutating func setTarget(_ row: Int, _ target: Double?) {
-    if let target { targets[row] = target } else { targets.reset(row) }
+    if let target { targets.set(row, to: target, growingTo: heads.capacity) } else { targets.reset(row) }
   }
 
   /// The number of rows ever made (live and free): the bound of row numbers.
   package var capacity: Int { heads.count }
+
+  /// How many rows the heads' storage has room for: what the other columns and the schedule's heaps
+  /// grow to at most (a row has one valid item at a time).
+  package var storedCapacity: Int { heads.capacity }
 
   /// Calls `body` with the heads' storage (to read and write) and the totals (to read): what serving a
   /// batch touches, taken once for the batch instead of once per row.

@@ -33,6 +33,8 @@ package struct Schedule: Sendable {
     let tolerance: Tick
     var wheel: Wheel
     var heap: Heap<Item> = []
+    /// How many items the heap's storage was last grown to hold.
+    var heapCapacity = 0
 
     init(tolerance: Tick) {
       self.tolerance = tolerance
@@ -40,8 +42,27 @@ package struct Schedule: Sendable {
     }
 
     /// Queues `items` (all of this lane): in the wheel, or in the heap those it does not take.
-    mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>, spare: inout [[Item]]) {
-      wheel.insert(contentsOf: items, spare: &spare) { heap.insert($0) }
+    mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>, spare: inout [[Item]], limit: Int) {
+      wheel.insert(contentsOf: items, spare: &spare) {
+        Self.push($0, into: &heap, capacity: &heapCapacity, limit: limit)
+      }
+    }
+
+    /// Queues `item` in the heap (see ``Schedule/insert(_:lane:limit:)``).
+    mutating func push(_ item: Item, limit: Int) {
+      Self.push(item, into: &heap, capacity: &heapCapacity, limit: limit)
+    }
+
+    /// Queues `item` in `heap`, whose storage has room for `capacity` items. Storage that must grow
+    /// doubles, but to no more than `limit` items while that is enough: the engine's row capacity,
+    /// since a row has one valid item at a time.
+    static func push(_ item: Item, into heap: inout Heap<Item>, capacity: inout Int, limit: Int) {
+      if heap.count >= capacity {
+        let doubled = Swift.max(16, capacity * 2)
+        capacity = limit > heap.count ? Swift.min(doubled, limit) : doubled
+        heap.reserveCapacity(capacity)
+      }
+      heap.insert(item)
     }
   }
 
@@ -71,20 +92,24 @@ package struct Schedule: Sendable {
   /// The number of lanes.
   package var laneCount: Int { lanes.count }
 
-  /// Queues `item` in lane `lane`.
+  /// Queues `item` in lane `lane`. A heap that must grow doubles, but to no more than `limit` items
+  /// while that is enough (the engine's row capacity, ``Rows/storedCapacity``; 0: no limit).
   ///
   /// - Complexity: O(1) amortised for an item within the wheel, O(log n) in the heap.
-  package mutating func insert(_ item: Item, lane: Int) {
+  package mutating func insert(_ item: Item, lane: Int, limit: Int = 0) {
     count += 1
-    if !lanes[lane].wheel.insert(item, spare: &spare) { lanes[lane].heap.insert(item) }
+    if !lanes[lane].wheel.insert(item, spare: &spare) {
+      lanes[lane].push(item, limit: limit)
+    }
   }
 
-  /// Queues `items`, each in its lane: in one pass per run of items of one lane.
-  mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>) {
+  /// Queues `items`, each in its lane: in one pass per run of items of one lane (heaps grown as
+  /// ``insert(_:lane:limit:)`` grows them).
+  mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>, limit: Int = 0) {
     count += items.count
     // With one lane (every display with the same tolerance) there are no runs to find.
     if lanes.count == 1 {
-      lanes[0].insert(contentsOf: items, spare: &spare)
+      lanes[0].insert(contentsOf: items, spare: &spare, limit: limit)
       return
     }
     var start = 0
@@ -92,7 +117,7 @@ package struct Schedule: Sendable {
       let lane = items[start].lane
       var end = start + 1
       while end < items.count, items[end].lane == lane { end += 1 }
-      lanes[lane].insert(contentsOf: UnsafeBufferPointer(rebasing: items[start..<end]), spare: &spare)
+      lanes[lane].insert(contentsOf: UnsafeBufferPointer(rebasing: items[start..<end]), spare: &spare, limit: limit)
       start = end
     }
   }
@@ -173,6 +198,9 @@ package struct Schedule: Sendable {
       + serving.reduce(0) { $0 + $1.capacity }
   }
 
+  /// How many items the lanes' heaps have room for (for tests of their memory).
+  package var heapsCapacity: Int { lanes.reduce(0) { $0 + $1.heap.unordered.capacity } }
+
   /// The most emptied buffers kept for their storage.
   static var spareLimit: Int { 4 }
   /// The largest buffer kept (in items, 2 MiB): a burst's buffer is let go once served.
@@ -228,6 +256,7 @@ package struct Schedule: Sendable {
       let valid = lanes[lane].heap.unordered.filter { !isStale($0) }
       count -= lanes[lane].heap.count - valid.count
       lanes[lane].heap = Heap(valid)
+      lanes[lane].heapCapacity = valid.count
       count -= lanes[lane].wheel.removeAll(where: isStale)
     }
   }
