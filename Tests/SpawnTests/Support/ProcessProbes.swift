@@ -22,6 +22,12 @@ enum ProcessProbes {
     preconditionFailure("\(name) was not built next to the tests: \(candidates)")
   }
 
+  /// The non-negative decimal number `text` spells in ASCII digits, or nil.
+  static func number(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.utf8.count < 19, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return text.utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+  }
+
   #if os(Linux)
     /// Waits (at most `timeout` seconds) until process `pid` has ended, whoever its parent is; returns
     /// whether it did. A process that is already gone counts as ended.
@@ -33,26 +39,6 @@ enum ProcessProbes {
       defer { close(descriptor) }
       var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       return poll(&polled, 1, Int32(timeout * 1_000)) == 1
-    }
-
-    /// The number of descriptors this process has open.
-    static func openDescriptorCount() -> Int {
-      (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-    }
-
-    /// The children of this process that have ended and were not reaped.
-    static func zombieChildren() -> [Int32] {
-      let me = getpid()
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-      return entries.compactMap { entry -> Int32? in
-        guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { return nil }
-        // After "pid (name) ": state, then the parent's pid.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 1, fields[0] == "Z", Int32(fields[1]) == me else { return nil }
-        return pid
-      }
     }
   #endif
 }
