@@ -2,7 +2,7 @@ package import Foundation
 import Synchronization
 
 /// Where the board's orders live, picked by `--db`: an SQLite file (``OrderStore``, the default) or a
-/// PostgreSQL table (`PostgresOrderSource`, when `countdown` is built with CountdownPostgres).
+/// PostgreSQL table (`PostgresOrderSource`, in `countdown-pg`: Examples/Package.swift).
 ///
 /// The board reads two things from it: the rows it shows, a screenful at a time by id
 /// (``orders(from:limit:)``, titles included), and the source's changes (``changes()``: the first load
