@@ -20,8 +20,7 @@ package struct LazyColumn<Value: BitwiseCopyable & Sendable>: Sendable {
   /// fill ends no larger than they are.
   package mutating func set(_ row: Int, to value: Value, growingTo limit: Int) {
     if row >= values.capacity {
-      let doubled = Swift.max(16, values.capacity * 2)
-      values.reserveCapacity(Swift.max(row + 1, limit > row ? Swift.min(doubled, limit) : doubled))
+      values.reserveCapacity(grownCapacity(from: values.capacity, toHold: row + 1, limit: limit))
     }
     self[row] = value
   }

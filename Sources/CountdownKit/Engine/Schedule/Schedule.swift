@@ -33,8 +33,6 @@ package struct Schedule: Sendable {
     let tolerance: Tick
     var wheel: Wheel
     var heap: Heap<Item> = []
-    /// How many items the heap's storage was last grown to hold.
-    var heapCapacity = 0
 
     init(tolerance: Tick) {
       self.tolerance = tolerance
@@ -44,23 +42,22 @@ package struct Schedule: Sendable {
     /// Queues `items` (all of this lane): in the wheel, or in the heap those it does not take.
     mutating func insert(contentsOf items: UnsafeBufferPointer<LanedItem>, spare: inout [[Item]], limit: Int) {
       wheel.insert(contentsOf: items, spare: &spare) {
-        Self.push($0, into: &heap, capacity: &heapCapacity, limit: limit)
+        Self.push($0, into: &heap, limit: limit)
       }
     }
 
     /// Queues `item` in the heap (see ``Schedule/insert(_:lane:limit:)``).
     mutating func push(_ item: Item, limit: Int) {
-      Self.push(item, into: &heap, capacity: &heapCapacity, limit: limit)
+      Self.push(item, into: &heap, limit: limit)
     }
 
-    /// Queues `item` in `heap`, whose storage has room for `capacity` items. Storage that must grow
-    /// doubles, but to no more than `limit` items while that is enough: the engine's row capacity,
-    /// since a row has one valid item at a time.
-    static func push(_ item: Item, into heap: inout Heap<Item>, capacity: inout Int, limit: Int) {
+    /// Queues `item` in `heap`. Storage that must grow doubles, but to no more than `limit` items while
+    /// that is enough (``grownCapacity(from:toHold:limit:)``): the engine's row capacity, since a row has
+    /// one valid item at a time.
+    static func push(_ item: Item, into heap: inout Heap<Item>, limit: Int) {
+      let capacity = heap.unordered.capacity
       if heap.count >= capacity {
-        let doubled = Swift.max(16, capacity * 2)
-        capacity = limit > heap.count ? Swift.min(doubled, limit) : doubled
-        heap.reserveCapacity(capacity)
+        heap.reserveCapacity(grownCapacity(from: capacity, toHold: heap.count + 1, limit: limit))
       }
       heap.insert(item)
     }
@@ -256,7 +253,6 @@ package struct Schedule: Sendable {
       let valid = lanes[lane].heap.unordered.filter { !isStale($0) }
       count -= lanes[lane].heap.count - valid.count
       lanes[lane].heap = Heap(valid)
-      lanes[lane].heapCapacity = valid.count
       count -= lanes[lane].wheel.removeAll(where: isStale)
     }
   }
