@@ -136,14 +136,14 @@ enum OrderSources {
   ///   tables, or when this `countdown` was built without PostgreSQL support.
   static func openServer(_ db: String) throws -> (any OrderSource)? {
     guard isServer(db) else { return nil }
-    return try ServerSupport.open(url: db, create: false)
+    return try ServerSupport.current().open(url: db, create: false)
   }
 
   /// Creates the orders table (and, for PostgreSQL, its triggers and companions) if missing; returns
   /// a sentence saying where.
   static func initialize(_ db: String?) throws -> String {
     if let db, isServer(db) {
-      let source = try ServerSupport.open(url: db, create: true)
+      let source = try ServerSupport.current().open(url: db, create: true)
       return "The orders table, its triggers and companion tables are ready in \(source.path)."
     }
     let store = try OrderStore(path: db ?? DemoOrders.defaultPath())

@@ -85,7 +85,7 @@ struct ExpireCommand: AsyncParsableCommand {
 
   func run() async throws {
     guard case .duration(let duration) = try TimeSpec(parsing: lease).form else { return }
-    try await ServerSupport.expire(
+    try await ServerSupport.current().expire(
       db: db, exec: exec, lease: duration, worker: worker, concurrency: Int(concurrency.value),
       timeout: execTimeout == "none" ? nil : Self.duration(execTimeout), grace: Self.duration(grace) ?? .seconds(30),
       metricsFile: metricsFile)

@@ -32,19 +32,12 @@ enum ServerSupport {
     and run Examples/.build/release/countdown-pg, the same command with PostgreSQL support.
     """
 
-  static func open(url: String, create: Bool) throws -> any OrderSource {
+  /// The server support this run was given.
+  ///
+  /// - Throws: ``ServerSupportMissing`` (the build advice) when it was given none.
+  static func current() throws(ServerSupportMissing) -> any CountdownServer {
     guard let server else { throw ServerSupportMissing() }
-    return try server.open(url: url, create: create)
-  }
-
-  static func expire(
-    db: String, exec: String?, lease: Duration, worker: String?, concurrency: Int, timeout: Duration?,
-    grace: Duration, metricsFile: String?
-  ) async throws {
-    guard let server else { throw ServerSupportMissing() }
-    try await server.expire(
-      db: db, exec: exec, lease: lease, worker: worker, concurrency: concurrency, timeout: timeout, grace: grace,
-      metricsFile: metricsFile)
+    return server
   }
 }
 
